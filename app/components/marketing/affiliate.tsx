@@ -1,0 +1,240 @@
+import { useEffect, useRef, useState } from "react";
+import { affiliateFunnel, affiliateLaunch, formatUsd } from "~/config/site";
+import { commissionTable, secondsUntil } from "~/lib/commission";
+import { splitDuration } from "./countdown-clock";
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Seconds left until the launch instant, ticking each second; stops at 0. */
+export function useLaunchCountdown(launchAt: string = affiliateLaunch.launchAt): number {
+  const [left, setLeft] = useState(() => secondsUntil(launchAt, Date.now()));
+  useEffect(() => {
+    if (secondsUntil(launchAt, Date.now()) === 0) {
+      setLeft(0);
+      return;
+    }
+    const timer = setInterval(() => {
+      const next = secondsUntil(launchAt, Date.now());
+      setLeft(next);
+      if (next === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [launchAt]);
+  return left;
+}
+
+/** Days, hours, minutes and seconds to the launch; at zero it says the launch has happened. */
+export function LaunchCountdown({ compact = false }: { compact?: boolean }) {
+  const left = useLaunchCountdown();
+  const parts = splitDuration(left);
+  const units = [
+    { value: String(parts.days), unit: "Days" },
+    { value: pad(parts.hours), unit: "Hours" },
+    { value: pad(parts.minutes), unit: "Minutes" },
+    { value: pad(parts.seconds), unit: "Seconds" },
+  ];
+  const launched = left === 0;
+  if (compact) {
+    return (
+      <p
+        role="timer"
+        aria-label="Time until launch"
+        className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-4 py-1.5 text-sm font-bold text-amber-900"
+      >
+        {launched
+          ? `Launched ${affiliateLaunch.launchLabel} — the offer is live`
+          : `Launch in ${parts.days}d ${pad(parts.hours)}h ${pad(parts.minutes)}m ${pad(parts.seconds)}s`}
+      </p>
+    );
+  }
+  return (
+    <div className="text-center">
+      <div
+        role="timer"
+        aria-label="Time until launch"
+        className="flex justify-center gap-2 sm:gap-3"
+      >
+        {units.map((u) => (
+          <div
+            key={u.unit}
+            className="min-w-16 rounded-lg bg-slate-900 px-2 py-2 text-white shadow sm:min-w-20"
+          >
+            <span
+              className="block font-mono text-2xl font-bold tabular-nums sm:text-3xl"
+              data-unit={u.unit}
+            >
+              {u.value}
+            </span>
+            <span className="block text-xs uppercase tracking-wide text-slate-300">{u.unit}</span>
+          </div>
+        ))}
+      </div>
+      <p className="mt-3 font-semibold text-slate-800" aria-live="polite">
+        {launched
+          ? `The launch has happened: AI Labs went live on ${affiliateLaunch.launchLabel}. Your link earns from the first click.`
+          : `Launching ${affiliateLaunch.launchLabel}`}
+      </p>
+    </div>
+  );
+}
+
+/** The funnel with each item's price and commission, and the totals, all computed from config. */
+export function CommissionTableView() {
+  const t = commissionTable(affiliateFunnel);
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[32rem] text-left text-sm">
+        <caption className="sr-only">Funnel and commissions per sale</caption>
+        <thead className="bg-slate-100 text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Stage
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Product
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Price
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Commission
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              You earn
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {t.rows.map((r) => (
+            <tr key={r.key} className="border-t border-slate-200">
+              <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                {r.stage}
+              </th>
+              <td className="px-4 py-3 text-slate-700">{r.name}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatUsd(r.amountCents)}</td>
+              <td className="px-4 py-3 text-right">{r.commissionPercent}%</td>
+              <td className="px-4 py-3 text-right font-semibold tabular-nums text-emerald-700">
+                {formatUsd(r.commissionCents)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t-2 border-slate-300 bg-slate-50 font-bold">
+          <tr>
+            <th scope="row" colSpan={2} className="px-4 py-3">
+              Total funnel value
+            </th>
+            <td className="px-4 py-3 text-right tabular-nums" data-testid="funnel-total">
+              {formatUsd(t.totalCents)}
+            </td>
+            <th scope="row" className="px-4 py-3 text-right">
+              Max per sale
+            </th>
+            <td
+              className="px-4 py-3 text-right tabular-nums text-emerald-700"
+              data-testid="max-commission"
+            >
+              {formatUsd(t.maxCommissionCents)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+const placeLabels = ["1st place", "2nd place", "3rd place"];
+
+/** Contest prizes and rules (spec section 9). */
+export function ContestBlock() {
+  const { contest, fullBlast } = affiliateLaunch;
+  return (
+    <div>
+      <ul className="grid gap-4 sm:grid-cols-3">
+        {contest.prizesCents.map((cents, i) => (
+          <li
+            key={placeLabels[i]}
+            className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-center"
+          >
+            <span className="block text-sm font-semibold uppercase tracking-wide text-amber-800">
+              {placeLabels[i]}
+            </span>
+            <span className="mt-1 block text-3xl font-extrabold text-slate-900">
+              {formatUsd(cents)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-6 list-disc space-y-2 pl-6 text-slate-700">
+        <li>Ranked by revenue generated through your affiliate link during the launch.</li>
+        <li>Solo affiliates only: no teams, no pooled links.</li>
+        <li>
+          Prizes are pro-rated: if your commissions earned are below the prize, the prize is paid up
+          to the commissions you earned.
+        </li>
+        <li>Winners are announced on {contest.winnersAnnounced}.</li>
+        <li>
+          Full blast: {fullBlast.hours} hours on {fullBlast.label} with{" "}
+          {fullBlast.commissionPercent}% commission on the frontend plus the bump. Schedule your
+          biggest mailing for it.
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Copies text with navigator.clipboard, falling back to a hidden textarea and
+ * execCommand; `copied` is true for 2 s after a copy. Failures are only logged.
+ */
+export function useCopy(): { copied: boolean; copy: (text: string) => Promise<void> } {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  async function copy(text: string) {
+    try {
+      if (navigator.clipboard?.writeText) {
+        await navigator.clipboard.writeText(text);
+      } else {
+        const area = document.createElement("textarea");
+        area.value = text;
+        area.setAttribute("readonly", "");
+        area.style.position = "fixed";
+        area.style.opacity = "0";
+        document.body.appendChild(area);
+        area.select();
+        const ok = document.execCommand("copy");
+        area.remove();
+        if (!ok) throw new Error("execCommand copy failed");
+      }
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), 2000);
+    } catch (error) {
+      console.warn("Copy to clipboard failed", error);
+    }
+  }
+  return { copied, copy };
+}
+
+/** A button that copies `text` and says Copied! for 2 s. */
+export function CopyButton({
+  text,
+  label = "Copy",
+  className = "",
+}: {
+  text: string | (() => string);
+  label?: string;
+  className?: string;
+}) {
+  const { copied, copy } = useCopy();
+  return (
+    <button
+      type="button"
+      onClick={() => copy(typeof text === "function" ? text() : text)}
+      className={`inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-bold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400 ${className}`}
+    >
+      <span aria-live="polite">{copied ? "Copied!" : label}</span>
+    </button>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from "react-router";
+import { CheckoutLink } from "./external-button";
+
+/** An upsell's decision block: the buy (or apply) button and the No Thanks link under it. */
+export function UpsellCta({
+  buyHref,
+  buyLabel,
+  noThanksHref,
+  noThanksLabel,
+  newTab = false,
+  tone = "light",
+}: {
+  buyHref: string;
+  buyLabel: string;
+  noThanksHref: string;
+  noThanksLabel: string;
+  newTab?: boolean;
+  tone?: "light" | "dark";
+}) {
+  const noThanksClass = `text-sm underline underline-offset-4 ${
+    tone === "dark" ? "text-slate-300 hover:text-white" : "text-slate-600 hover:text-slate-900"
+  }`;
+  return (
+    <div className="flex flex-col items-center gap-4">
+      <CheckoutLink href={buyHref} newTab={newTab} className="w-full max-w-md">
+        {buyLabel}
+      </CheckoutLink>
+      {noThanksHref.startsWith("/") ? (
+        <Link to={noThanksHref} className={noThanksClass}>
+          {noThanksLabel}
+        </Link>
+      ) : (
+        <a href={noThanksHref} className={noThanksClass}>
+          {noThanksLabel}
+        </a>
+      )}
+    </div>
+  );
+}

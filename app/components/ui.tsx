@@ -1,0 +1,74 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+export function TextField({
+  label,
+  name,
+  error,
+  ...input
+}: { label: string; name: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = `field-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 aria-invalid:border-red-500"
+        {...input}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBox({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+    >
+      {children}
+    </div>
+  );
+}
+
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
+  return (
+    <main className="mx-auto flex max-w-md flex-col px-4 py-12">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </main>
+  );
+}
+
+export const primaryButton =
+  "inline-flex w-full items-center justify-center rounded-md bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-60";
+
+/** A page frame: a title and its content. */
+export function PageShell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+      <div className="mt-4">{children}</div>
+    </main>
+  );
+}

@@ -1,0 +1,245 @@
+/** Business constants of spec section 9 that the pages and the checkout share. */
+export const site = {
+  brand: "AI Labs",
+  tagline: "Build and launch AI SaaS apps without writing code",
+  supportEmail: "support@ailabs.app",
+  /** Where the public pages live, for canonical URLs, Open Graph and the sitemap. */
+  canonicalOrigin: "https://ailabs.app",
+} as const;
+
+export type Product = {
+  id: string;
+  name: string;
+  description: string;
+  amountCents: number;
+  regularAmountCents: number;
+  currency: "usd";
+  benefits: readonly string[];
+};
+
+/** The one plan sold in-product (spec sections 1, 3 and 9). */
+export const lifetimeAccess: Product = {
+  id: "lifetime-access",
+  name: "Lifetime Access",
+  description:
+    "Full membership and training access, the software boilerplate, the idea generator and more. Pay once.",
+  amountCents: 2500,
+  regularAmountCents: 19700,
+  currency: "usd",
+  benefits: [
+    "Complete AI SaaS development course",
+    "Step-by-step monetization guide",
+    "AI boilerplate templates",
+    "Business idea generator",
+    "Launch strategy framework",
+    "Marketing toolkit",
+    "Private community access",
+    "Lifetime updates",
+  ],
+};
+
+export const products: Readonly<Record<string, Product>> = { [lifetimeAccess.id]: lifetimeAccess };
+
+/**
+ * The affiliate-marketplace funnel (spec section 9), by product key. Only the
+ * front end (lifetime-access) opens the course; the others are add-ons.
+ */
+export const funnelProducts = {
+  "lifetime-access": { name: "Lifetime Access", amountCents: 1700 },
+  "bump-vip": { name: "VIP Upgrade", amountCents: 495 },
+  "white-label": { name: "12-in-1 White Label Package", amountCents: 3700 },
+  "custom-saas": { name: "Custom SaaS Build and 1-on-1 Coaching", amountCents: 99700 },
+} as const satisfies Record<string, { name: string; amountCents: number }>;
+
+export type FunnelProductKey = keyof typeof funnelProducts;
+export const funnelProductKeys = Object.keys(funnelProducts) as FunnelProductKey[];
+
+/** The product whose purchase opens the members' area (access.server.ts). */
+export const accessProduct = lifetimeAccess.id;
+
+/** A product's display name, for receipts: the plan, a funnel product, or the key itself. */
+export function productName(key: string): string {
+  if (Object.hasOwn(products, key)) return products[key]?.name ?? key;
+  if (Object.hasOwn(funnelProducts, key)) return funnelProducts[key as FunnelProductKey].name;
+  return key;
+}
+
+export function formatPrice(cents: number): string {
+  return `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
+}
+
+// ─── Sales funnel: sales pages, upgrades, upsells and the thank-you page (issue 5) ───
+// Everything an operator changes for a launch sits in this block: prices, the
+// launch coupons, the marketplace (WarriorPlus) buy links, the No Thanks
+// targets, the bonus values and the support handles. Amounts are in cents.
+
+export type SalesFunnel = {
+  /** The price on the marketplace sales pages (/ailabs-offer, /ailabs-offer2); the in-product price is lifetimeAccess.amountCents. */
+  marketplacePriceCents: number;
+  /** The struck-through regular price on the sales pages. */
+  marketplaceRegularPriceCents: number;
+  /**
+   * The discount the price box shows. The spec gives $172 beside $17-against-$197
+   * ($197 minus the in-product $25): shown as given, not computed.
+   */
+  marketplaceDiscountCents: number;
+  /** What the launch coupon takes off at the marketplace checkout. */
+  couponSavingCents: number;
+  /** The launch coupon shown on each sales page variant. */
+  coupons: { readonly offer: string; readonly offer2: string };
+  /** Marketplace checkout pages; the sales pages take no payment themselves. */
+  checkoutUrls: {
+    readonly mainOffer: string;
+    readonly whiteLabel: string;
+    readonly coaching: string;
+  };
+  /** Where each upsell's No Thanks link goes: the next step of the funnel. */
+  noThanksUrls: { readonly whiteLabel: string; readonly coaching: string };
+  /**
+   * The checkout provider's disclaimer script, added to the body while an
+   * upsell page is shown. null: nothing is loaded.
+   */
+  checkoutDisclaimerScriptUrl: string | null;
+  whiteLabel: { regularPriceCents: number; priceCents: number };
+  coaching: {
+    regularPriceCents: number;
+    priceCents: number;
+    clientCap: number;
+    spotsRemaining: number;
+    reviewHours: number;
+    supportDays: number;
+    revisionRounds: number;
+  };
+  /** Bonus values as the sales pages show them (the community is per year there). */
+  bonusValuesCents: {
+    boilerplate: number;
+    launchPlan: number;
+    promptVault: number;
+    communityPerYear: number;
+  };
+  guaranteeDays: number;
+  /** The sales-page countdown starts here (2 days 23:59:59) on every visit. */
+  countdownStartSeconds: number;
+  /** Where custom-build buyers reach the team; both ask for the order number. */
+  contactHandles: {
+    readonly chat: { readonly service: string; readonly handle: string };
+    readonly messaging: { readonly service: string; readonly handle: string; readonly url: string };
+  };
+};
+
+export const salesFunnel: SalesFunnel = {
+  marketplacePriceCents: 1700,
+  marketplaceRegularPriceCents: 19700,
+  marketplaceDiscountCents: 17200,
+  couponSavingCents: 300,
+  coupons: { offer: "LAUNCH", offer2: "AILABSLAUNCH" },
+  // Operator: replace with the offers' buy links from the marketplace dashboard.
+  checkoutUrls: {
+    mainOffer: "https://warriorplus.com/o2/buy/ailabs/main",
+    whiteLabel: "https://warriorplus.com/o2/buy/ailabs/white-label",
+    coaching: "https://warriorplus.com/o2/buy/ailabs/custom-saas",
+  },
+  noThanksUrls: { whiteLabel: "/custom-saas-upsell", coaching: "/dashboard" },
+  checkoutDisclaimerScriptUrl: null,
+  whiteLabel: { regularPriceCents: 99700, priceCents: 3700 },
+  coaching: {
+    regularPriceCents: 199700,
+    priceCents: 99700,
+    clientCap: 10,
+    spotsRemaining: 3,
+    reviewHours: 24,
+    supportDays: 30,
+    revisionRounds: 3,
+  },
+  bonusValuesCents: {
+    boilerplate: 19700,
+    launchPlan: 9700,
+    promptVault: 14700,
+    communityPerYear: 34700,
+  },
+  guaranteeDays: 30,
+  countdownStartSeconds: 2 * 86_400 + 23 * 3_600 + 59 * 60 + 59,
+  contactHandles: {
+    chat: { service: "Discord", handle: "ailabs.support" },
+    messaging: {
+      service: "Telegram",
+      handle: "@ailabs_support",
+      url: "https://t.me/ailabs_support",
+    },
+  },
+};
+
+/** Whole dollars with thousands separators ($1,997); cents only when there are some. */
+export function formatUsd(cents: number): string {
+  const dollars = cents / 100;
+  return `$${dollars.toLocaleString("en-US", {
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  })}`;
+}
+
+// ─── Member bonuses (/bonuses, issue 6) ───
+
+/**
+ * The bonuses page's cards. Where the sales page and the bonuses page disagree
+ * (the community: $347 per year on the sales page, $97 on the bonuses page),
+ * the sales page's value is used, so both pages show the same figure.
+ */
+export const memberBonusValuesCents = {
+  boilerplate: salesFunnel.bonusValuesCents.boilerplate,
+  launchPlan: salesFunnel.bonusValuesCents.launchPlan,
+  promptVault: salesFunnel.bonusValuesCents.promptVault,
+  communityPerYear: salesFunnel.bonusValuesCents.communityPerYear,
+} as const;
+
+/** The bonus files members download from /bonuses/download/{file}. */
+export const bonusDownloads = {
+  "todoersproject.zip": { contentType: "application/zip" },
+  "30-day-launch-plan.txt": { contentType: "text/plain; charset=utf-8" },
+  "ai-prompt-engineering-vault.txt": { contentType: "text/plain; charset=utf-8" },
+} as const;
+
+export type BonusFile = keyof typeof bonusDownloads;
+
+// ─── Affiliate launch: /jv-affiliate, /jv-doc, /demo-swipes (issue 5) ───
+
+export type FunnelItem = {
+  key: FunnelProductKey;
+  /** Where the item sits in the funnel (Frontend, Bump, OTO 1, OTO 2). */
+  stage: string;
+  name: string;
+  amountCents: number;
+  /** The affiliate's share, in percent. */
+  commissionPercent: number;
+};
+
+/** The funnel affiliates promote, in order; prices come from funnelProducts. */
+const funnelStages: readonly Omit<FunnelItem, "name" | "amountCents">[] = [
+  { key: "lifetime-access", stage: "Frontend", commissionPercent: 50 },
+  { key: "bump-vip", stage: "Bump", commissionPercent: 50 },
+  { key: "white-label", stage: "OTO 1", commissionPercent: 50 },
+  { key: "custom-saas", stage: "OTO 2", commissionPercent: 50 },
+];
+
+/** The funnel affiliates promote, in order; names and prices come from funnelProducts. */
+export const affiliateFunnel: readonly FunnelItem[] = funnelStages.map((s) => ({
+  ...s,
+  ...funnelProducts[s.key],
+}));
+
+export const affiliateLaunch = {
+  /** The launch instant: 6 June 2025, 11:00 Central (-05:00). */
+  launchAt: "2025-06-06T11:00:00-05:00",
+  launchLabel: "June 6, 2025 at 11:00 AM Central (UTC-5)",
+  fullBlast: { label: "June 12-13, 2025", hours: 24, commissionPercent: 100 },
+  contest: {
+    prizesCents: [35_000, 25_000, 15_000],
+    winnersAnnounced: "June 13, 2025",
+  },
+  /** The marketplace offer page where affiliates request approval. */
+  marketplaceOfferUrl: "https://warriorplus.com/aff-offer/o/ailabs",
+  /** The affiliate link format the copy button hands out; the affiliate swaps in their ID. */
+  affiliateLinkTemplate: "https://warriorplus.com/o2/a/ailabs/YOUR_AFFILIATE_ID",
+  /** Where affiliates reach the launch team. */
+  jvEmail: "support@ailabs.app",
+} as const;

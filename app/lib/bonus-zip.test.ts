@@ -1,0 +1,76 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { inflateRawSync } from "node:zlib";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildBonusFiles, crc32, textBonuses } from "../../scripts/build-bonus-zip";
+
+/** Reads a ZIP's entries through its central directory. */
+function unzip(zip: Buffer): Map<string, Buffer> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const files = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+    const method = zip.readUInt16LE(at + 10);
+    const crc = zip.readUInt32LE(at + 16);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extra = zip.readUInt16LE(at + 30);
+    const comment = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString("utf8", at + 46, at + 46 + nameLength);
+    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(dataStart, dataStart + size);
+    const data = method === 8 ? inflateRawSync(raw) : raw;
+    expect(crc32(data), name).toBe(crc);
+    files.set(name, data);
+    at += 46 + nameLength + extra + comment;
+  }
+  return files;
+}
+
+describe("the bonus build", () => {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), "bonus-zip-"));
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it("zips the complete Todo List boilerplate", () => {
+    const files = unzip(readFileSync(buildBonusFiles(outDir)));
+    for (const name of [
+      "todoersproject/README.md",
+      "todoersproject/package.json",
+      "todoersproject/branding.config.json",
+      "todoersproject/server/index.js",
+      "todoersproject/server/auth.js",
+      "todoersproject/server/store.js",
+      "todoersproject/server/schema.sql",
+      "todoersproject/web/index.html",
+      "todoersproject/web/src/App.jsx",
+      "todoersproject/web/src/main.jsx",
+    ]) {
+      expect(files.has(name), name).toBe(true);
+    }
+    expect(files.get("todoersproject/README.md")?.toString()).toContain("npm run dev");
+    expect(files.get("todoersproject/server/auth.js")?.toString()).toContain("scrypt");
+    expect(files.get("todoersproject/server/schema.sql")?.toString()).toContain(
+      "CREATE TABLE todos",
+    );
+    const branding = JSON.parse(files.get("todoersproject/branding.config.json")?.toString() ?? "");
+    expect(branding.appName).toBe("Todoers");
+    expect([...files.keys()].some((n) => n.includes("node_modules"))).toBe(false);
+  });
+
+  it("copies the text bonuses: 30 days, and four categories of at least ten prompts", () => {
+    for (const file of textBonuses)
+      expect(readFileSync(path.join(outDir, file)).length).toBeGreaterThan(1000);
+    const plan = readFileSync(path.join(outDir, "30-day-launch-plan.txt"), "utf8");
+    expect(plan.match(/^Day \d+ - /gm)).toHaveLength(30);
+    const vault = readFileSync(path.join(outDir, "ai-prompt-engineering-vault.txt"), "utf8");
+    for (const category of [1, 2, 3, 4]) {
+      expect(vault.match(new RegExp(`^${category}\\.\\d+ `, "gm"))?.length).toBeGreaterThanOrEqual(
+        10,
+      );
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { z } from "zod";
+
+// One schema per form, shared by the browser (early feedback) and the action (the real check).
+
+export const passwordMinLength = 8;
+
+export const signupSchema = z.object({
+  name: z.string().trim().min(1, "Please enter your full name").max(100, "Name is too long"),
+  email: z
+    .email("Please enter a valid email address")
+    .max(254)
+    .transform((v) => v.toLowerCase()),
+  password: z
+    .string()
+    .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
+    .max(128, "Password must be at most 128 characters"),
+});
+
+export const loginSchema = z.object({
+  email: z
+    .email("Please enter a valid email address")
+    .max(254)
+    .transform((v) => v.toLowerCase()),
+  password: z.string().min(1, "Please enter your password").max(128),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: z
+    .email("Please enter a valid email address")
+    .max(254)
+    .transform((v) => v.toLowerCase()),
+});
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, "This link is incomplete. Request a new one.").max(200),
+    password: z
+      .string()
+      .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
+      .max(128, "Password must be at most 128 characters"),
+    confirmPassword: z.string().max(128),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match",
+  });
+
+export const checkoutSchema = z.object({
+  productId: z.string().min(1).max(64),
+});
+
+export type FieldErrors = Record<string, string>;
+
+/** Parses a form with a schema: the data, or the first error message of each field. */
+export function parseForm<T extends z.ZodType>(
+  schema: T,
+  form: FormData,
+): { ok: true; data: z.output<T> } | { ok: false; fieldErrors: FieldErrors } {
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    fieldErrors[key] ??= issue.message;
+  }
+  return { ok: false, fieldErrors };
+}
+
+export const chapterTitleRequired = "Please enter a title for the chapter";
+
+export const courseSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, "Please enter a title for the course")
+    .max(200, "Title is too long"),
+  description: z.string().trim().max(5000, "Description is too long").default(""),
+});
+
+export const chapterSchema = z.object({
+  title: z.string().trim().min(1, chapterTitleRequired).max(200, "Title is too long"),
+  // The whole request is capped at 1 MB by the HTTP shell; images are uploaded, not inlined.
+  content: z.string().max(900_000, "The chapter is too long").default(""),
+});
+
+const id = z.uuid();
+
+/** Every admin panel action, by intent. */
+export const adminActionSchema = z.discriminatedUnion("intent", [
+  courseSchema.extend({ intent: z.literal("create-course") }),
+  courseSchema.extend({ intent: z.literal("update-course"), courseId: id }),
+  z.object({
+    intent: z.literal("delete-course"),
+    courseId: id,
+    expanded: id.optional().or(z.literal("")),
+  }),
+  chapterSchema.extend({ intent: z.literal("create-chapter"), courseId: id }),
+  chapterSchema.extend({ intent: z.literal("update-chapter"), courseId: id, chapterId: id }),
+  z.object({ intent: z.literal("delete-chapter"), courseId: id, chapterId: id }),
+  z.object({
+    intent: z.literal("move-chapter"),
+    courseId: id,
+    chapterId: id,
+    direction: z.enum(["up", "down"]),
+  }),
+]);
+
+export type AdminAction = z.infer<typeof adminActionSchema>;

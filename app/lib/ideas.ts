@@ -1,0 +1,475 @@
+/** SaaS idea generation (spec sections 3, 4 and 9): pure and seeded. */
+
+export const complexities = ["low", "medium", "high"] as const;
+export type Complexity = (typeof complexities)[number];
+
+export const monetizationModels = ["subscription", "freemium", "one-time", "usage"] as const;
+export type MonetizationModel = (typeof monetizationModels)[number];
+
+export const monetizationLabels: Record<MonetizationModel, string> = {
+  subscription: "Subscription",
+  freemium: "Freemium",
+  "one-time": "One-time purchase",
+  usage: "Usage-based",
+};
+
+/** The 24 tech-stack choices of the filter. */
+export const techStackChoices = [
+  "React",
+  "Next.js",
+  "Vue",
+  "Svelte",
+  "Angular",
+  "Tailwind CSS",
+  "Node.js",
+  "Express",
+  "Python",
+  "Django",
+  "FastAPI",
+  "Ruby on Rails",
+  "PostgreSQL",
+  "MySQL",
+  "MongoDB",
+  "Supabase",
+  "Firebase",
+  "Redis",
+  "OpenAI API",
+  "Anthropic Claude API",
+  "LangChain",
+  "Stripe",
+  "AWS",
+  "Vercel",
+] as const;
+
+export type IdeaFilters = {
+  industry: string;
+  targetAudience: string;
+  problemToSolve: string;
+  complexity: Complexity;
+  monetizationModel: MonetizationModel;
+  techStack: string[];
+};
+
+export type SaasIdea = {
+  id: string;
+  title: string;
+  description: string;
+  targetMarket: string;
+  problemSolved: string;
+  keyFeatures: string[];
+  monetizationStrategy: string;
+  estimatedDevTime: string;
+  marketPotential: string;
+  competitorAnalysis: string;
+  techStack: string[];
+};
+
+export const defaultFilters: IdeaFilters = {
+  industry: "",
+  targetAudience: "",
+  problemToSolve: "",
+  complexity: "medium",
+  monetizationModel: "subscription",
+  techStack: [],
+};
+
+/** Longest text a filter field takes. */
+export const maxFilterLength = 100;
+
+export const devTimeByComplexity: Record<Complexity, string> = {
+  low: "1-2 months",
+  medium: "3-4 months",
+  high: "6-8 months",
+};
+
+/** What each industry's ideas talk about; others fall back to the industry's own name. */
+type Domain = {
+  label: string;
+  records: string;
+  workflows: readonly string[];
+  regulation: string;
+  incumbents: string;
+  marketSize: string;
+};
+
+const domains: Record<string, Domain> = {
+  healthcare: {
+    label: "Healthcare",
+    records: "patient notes",
+    workflows: [
+      "appointment scheduling",
+      "clinical documentation",
+      "insurance paperwork",
+      "patient follow-ups",
+    ],
+    regulation: "HIPAA-ready data handling and audit logs",
+    incumbents: "large EHR vendors whose tools are built for hospitals, not small practices",
+    marketSize:
+      "Healthcare software spending grows about 15% a year and admin work eats a third of clinicians' time",
+  },
+  education: {
+    label: "Education",
+    records: "lesson plans",
+    workflows: [
+      "lesson planning",
+      "grading and feedback",
+      "parent communication",
+      "student progress tracking",
+    ],
+    regulation: "FERPA and COPPA-aware privacy settings",
+    incumbents: "learning-management systems that schools buy but teachers find slow",
+    marketSize:
+      "EdTech is a $300B+ market and teachers spend 5+ hours a week on planning and grading",
+  },
+  finance: {
+    label: "Finance",
+    records: "transactions",
+    workflows: ["expense categorisation", "invoicing", "cash-flow forecasting", "tax preparation"],
+    regulation: "bank-grade encryption and read-only account connections",
+    incumbents: "accounting suites that are powerful but built for accountants",
+    marketSize: "Small-business finance tools are a $10B+ segment with high willingness to pay",
+  },
+  marketing: {
+    label: "Marketing",
+    records: "campaigns",
+    workflows: [
+      "content creation",
+      "social scheduling",
+      "ad copy testing",
+      "performance reporting",
+    ],
+    regulation: "brand-voice controls and approval workflows",
+    incumbents: "all-in-one suites priced for large teams",
+    marketSize:
+      "Marketing technology passes $500B worldwide and AI content tools are its fastest-growing part",
+  },
+  "real estate": {
+    label: "Real estate",
+    records: "listings",
+    workflows: ["listing descriptions", "lead follow-up", "showing scheduling", "market reports"],
+    regulation: "fair-housing language checks",
+    incumbents: "CRM platforms that agents pay for but rarely use fully",
+    marketSize: "There are 1.5M+ agents in the US alone, most working as one-person businesses",
+  },
+  "e-commerce": {
+    label: "E-commerce",
+    records: "product listings",
+    workflows: [
+      "product descriptions",
+      "customer support replies",
+      "inventory forecasting",
+      "review analysis",
+    ],
+    regulation: "marketplace policy checks",
+    incumbents: "platform apps that each solve one small piece",
+    marketSize: "Millions of independent online stores need content and support at scale",
+  },
+  legal: {
+    label: "Legal",
+    records: "contracts",
+    workflows: ["contract review", "client intake", "document drafting", "deadline tracking"],
+    regulation: "confidentiality controls and no training on client data",
+    incumbents: "enterprise legal tools priced out of reach of solo lawyers",
+    marketSize: "Legal tech is a $25B+ market with solo and small firms largely underserved",
+  },
+  fitness: {
+    label: "Fitness",
+    records: "workout logs",
+    workflows: ["program design", "client check-ins", "nutrition planning", "progress tracking"],
+    regulation: "health-data consent settings",
+    incumbents: "generic workout apps that do not support coaches",
+    marketSize: "Online coaching keeps growing with 400k+ personal trainers in the US",
+  },
+};
+
+const problemDefaults = [
+  "spending hours on repetitive admin work",
+  "losing leads because follow-ups fall through the cracks",
+  "producing quality content fast enough",
+  "making sense of scattered data",
+  "keeping clients informed without constant messages",
+];
+
+const products = [
+  { noun: "Assistant", verb: "drafts and automates" },
+  { noun: "Copilot", verb: "guides and speeds up" },
+  { noun: "Insights Hub", verb: "analyses and reports on" },
+  { noun: "Autopilot", verb: "runs on autopilot" },
+  { noun: "Studio", verb: "creates and polishes" },
+  { noun: "Tracker", verb: "tracks and flags issues in" },
+  { noun: "Planner", verb: "plans and schedules" },
+] as const;
+
+/** FNV-1a hash of a string, as a 32-bit seed. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a small deterministic generator of numbers in [0, 1). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffle<T>(items: readonly T[], rand: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
+const titleCase = (text: string) =>
+  text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) =>
+      word.length <= 3 && word === word.toUpperCase()
+        ? word
+        : word[0]?.toUpperCase() + word.slice(1),
+    )
+    .join(" ");
+
+function domainFor(industry: string): Domain {
+  const key = industry.trim().toLowerCase();
+  const known = domains[key];
+  if (known) return known;
+  const label = industry.trim() ? titleCase(industry.trim()) : "";
+  if (!label) return domains.marketing as Domain;
+  return {
+    label,
+    records: `${label.toLowerCase()} records`,
+    workflows: ["client onboarding", "reporting", "scheduling", "customer communication"],
+    regulation: "role-based access and data export",
+    incumbents: `general-purpose tools that were not designed for ${label.toLowerCase()}`,
+    marketSize: `${label} businesses are adopting AI tools quickly and few products serve them specifically`,
+  };
+}
+
+function monetizationStrategy(
+  model: MonetizationModel,
+  complexity: Complexity,
+  audience: string,
+): string {
+  const scale = { low: 1, medium: 2, high: 4 }[complexity];
+  switch (model) {
+    case "subscription":
+      return `Monthly subscription: Starter at $${9 * scale}/month, Pro at $${29 * scale}/month for power users, and an annual plan with two months free. Target 3-5% monthly churn by shipping workflow features ${audience} use every week.`;
+    case "freemium":
+      return `Freemium: a free plan with ${10 * scale} AI actions a month and the core workflow, then Pro at $${15 * scale}/month for unlimited use, history and exports. Aim for a 3-5% free-to-paid conversion and use the free plan as the main acquisition channel.`;
+    case "one-time":
+      return `One-time purchase: lifetime licence at $${49 * scale} (early-bird $${29 * scale}), with paid upgrade packs for major new features and an optional $${5 * scale}/month add-on to cover AI usage costs.`;
+    case "usage":
+      return `Usage-based pricing: pay-as-you-go credits at $0.${String(5 * scale).padStart(2, "0")} per AI action, bundles of 500 credits with a 20% discount, and 25 free credits at sign-up. Revenue grows with each customer's use and AI costs stay covered.`;
+  }
+}
+
+function pickStack(filters: IdeaFilters, rand: () => number): string[] {
+  const chosen = filters.techStack.filter((t) =>
+    (techStackChoices as readonly string[]).includes(t),
+  );
+  if (chosen.length > 0) return chosen;
+  const base = {
+    low: ["React", "Supabase", "OpenAI API", "Stripe"],
+    medium: ["Next.js", "PostgreSQL", "OpenAI API", "Stripe", "Vercel"],
+    high: ["React", "Node.js", "PostgreSQL", "Redis", "LangChain", "Stripe", "AWS"],
+  }[filters.complexity];
+  const swap = shuffle(
+    ["Tailwind CSS", "Anthropic Claude API", "Firebase", "FastAPI"],
+    rand,
+  )[0] as string;
+  return [...base, swap];
+}
+
+/** Throws when a filter cannot be used (too long or an unknown option). */
+export function validateFilters(filters: IdeaFilters): void {
+  for (const field of ["industry", "targetAudience", "problemToSolve"] as const) {
+    if (filters[field].length > maxFilterLength) {
+      throw new Error(
+        `The ${field === "targetAudience" ? "target audience" : field === "problemToSolve" ? "problem to solve" : "industry"} is longer than ${maxFilterLength} characters.`,
+      );
+    }
+  }
+  if (!complexities.includes(filters.complexity)) throw new Error("Unknown complexity.");
+  if (!monetizationModels.includes(filters.monetizationModel))
+    throw new Error("Unknown monetization model.");
+}
+
+/**
+ * Five ideas built from the filters. The same filters and seed always give
+ * the same ideas; every field is filled.
+ */
+export function generateIdeas(filters: IdeaFilters, seed: number, count = 5): SaasIdea[] {
+  validateFilters(filters);
+  const rand = random(hash(JSON.stringify(filters)) ^ seed);
+  const domain = filters.industry.trim()
+    ? domainFor(filters.industry)
+    : (shuffle(Object.values(domains), rand)[0] as Domain);
+  const audience =
+    filters.targetAudience.trim() || `small ${domain.label.toLowerCase()} businesses`;
+  const audienceLower = audience.toLowerCase();
+  const workflows = shuffle(domain.workflows, rand);
+  const productKinds = shuffle(products, rand);
+  const problems = filters.problemToSolve.trim()
+    ? [filters.problemToSolve.trim()]
+    : shuffle(problemDefaults, rand);
+
+  return Array.from({ length: count }, (_, i) => {
+    const workflow = workflows[i % workflows.length] as string;
+    const kind = productKinds[i % productKinds.length] as (typeof products)[number];
+    const problem = problems[i % problems.length] as string;
+    const title = `AI ${titleCase(workflow)} ${kind.noun}`;
+    const share = 10 + Math.floor(rand() * 30);
+    return {
+      id: `idea-${(hash(`${seed}:${i}:${title}`) >>> 0).toString(36)}`,
+      title,
+      description: `${title} ${kind.verb} ${workflow} for ${audienceLower} in ${domain.label.toLowerCase()}. It reads their ${domain.records}, suggests the next step and does the repetitive part to tackle ${problem}.`,
+      targetMarket: `${titleCase(audience)} in ${domain.label.toLowerCase()}, starting with solo professionals and teams of up to 20 who handle ${workflow} themselves.`,
+      problemSolved: `${titleCase(audience)} struggle with ${problem} and lose hours every week to manual ${workflow}. ${title} cuts that work by about ${30 + share}%.`,
+      keyFeatures: [
+        `AI-generated ${workflow} drafts from a short brief`,
+        `Import of existing ${domain.records} in one click`,
+        `Smart reminders and a weekly summary for ${audienceLower}`,
+        domain.regulation.charAt(0).toUpperCase() + domain.regulation.slice(1),
+        ...(filters.complexity === "low" ? [] : [`Team workspace with roles and shared templates`]),
+        ...(filters.complexity === "high"
+          ? [
+              `Integrations and a public API for ${domain.label.toLowerCase()} tools`,
+              "Analytics dashboard with trends and forecasts",
+            ]
+          : []),
+      ],
+      monetizationStrategy: monetizationStrategy(
+        filters.monetizationModel,
+        filters.complexity,
+        audienceLower,
+      ),
+      estimatedDevTime: devTimeByComplexity[filters.complexity],
+      marketPotential: `${domain.marketSize}. Capturing 1% of ${audienceLower} who feel this pain supports a business of $${(20 + Math.floor(rand() * 80)) * (filters.complexity === "high" ? 10 : 1)}k+ a month.`,
+      competitorAnalysis: `Today ${audienceLower} rely on ${domain.incumbents}, or on spreadsheets and generic chatbots. An AI tool focused only on ${workflow} for ${audienceLower} wins on speed to first result and a price about ${share}% lower.`,
+      techStack: pickStack(filters, rand),
+    };
+  });
+}
+
+/** The ideas shown before the first generation and after a failure. */
+export const sampleIdeas: readonly SaasIdea[] = [
+  {
+    id: "sample-email-assistant",
+    title: "AI Email Assistant",
+    description:
+      "Drafts replies to customer e-mails in the user's own tone and sorts the inbox by urgency.",
+    targetMarket:
+      "Freelancers, consultants and small-business owners who answer 50+ e-mails a day.",
+    problemSolved: "Hours lost every day writing routine replies and missing urgent messages.",
+    keyFeatures: [
+      "Reply drafts in three tones",
+      "Urgency sorting",
+      "Reusable snippets",
+      "Gmail and Outlook connection",
+    ],
+    monetizationStrategy: monetizationStrategy("subscription", "medium", "small-business owners"),
+    estimatedDevTime: devTimeByComplexity.medium,
+    marketPotential:
+      "Over 300 billion e-mails are sent every day; professionals spend about 28% of their workweek on e-mail.",
+    competitorAnalysis:
+      "Large e-mail clients add generic AI features; a focused assistant wins on tone matching and price.",
+    techStack: ["Next.js", "PostgreSQL", "OpenAI API", "Stripe", "Vercel"],
+  },
+  {
+    id: "sample-background-remover",
+    title: "AI Background Remover",
+    description: "Removes image backgrounds in one click and exports product-ready photos.",
+    targetMarket: "Online sellers and social-media managers.",
+    problemSolved: "Editing product photos by hand is slow and photo editors are expensive.",
+    keyFeatures: [
+      "One-click background removal",
+      "Batch upload",
+      "Marketplace-ready sizes",
+      "Brand colour backgrounds",
+    ],
+    monetizationStrategy: monetizationStrategy("usage", "low", "online sellers"),
+    estimatedDevTime: devTimeByComplexity.low,
+    marketPotential: "Millions of online stores need clean product images every week.",
+    competitorAnalysis:
+      "Existing tools charge per image at high prices; credit bundles undercut them.",
+    techStack: ["React", "FastAPI", "Python", "AWS", "Stripe"],
+  },
+  {
+    id: "sample-blog-writer",
+    title: "AI Blog Content Writer",
+    description: "Turns a topic and keywords into an outline and an SEO-friendly article.",
+    targetMarket: "Small businesses and agencies that publish content for search traffic.",
+    problemSolved:
+      "Writing regular, search-optimised posts takes time most small teams do not have.",
+    keyFeatures: [
+      "Keyword-based outlines",
+      "Full article drafts",
+      "SEO score",
+      "Export to WordPress",
+    ],
+    monetizationStrategy: monetizationStrategy("freemium", "medium", "small businesses"),
+    estimatedDevTime: devTimeByComplexity.medium,
+    marketPotential:
+      "Content marketing is a $400B+ industry and most small businesses publish irregularly.",
+    competitorAnalysis:
+      "Big AI writing suites are general-purpose; a blog-first workflow is simpler.",
+    techStack: ["Next.js", "Supabase", "OpenAI API", "Stripe"],
+  },
+  {
+    id: "sample-podcast-transcriber",
+    title: "AI Podcast Transcriber",
+    description: "Creates timestamped transcripts, show notes and social clips from an episode.",
+    targetMarket: "Independent podcasters and small media teams.",
+    problemSolved: "Turning each episode into written content takes hours of manual work.",
+    keyFeatures: ["Timestamped transcripts", "Show notes", "Clip suggestions", "Speaker labels"],
+    monetizationStrategy: monetizationStrategy("usage", "medium", "podcasters"),
+    estimatedDevTime: devTimeByComplexity.medium,
+    marketPotential: "There are over 4 million podcasts and most have no written content.",
+    competitorAnalysis:
+      "Transcription services stop at text; bundling show notes and clips adds value.",
+    techStack: ["React", "Node.js", "PostgreSQL", "OpenAI API", "AWS"],
+  },
+  {
+    id: "sample-code-assistant",
+    title: "AI Code Review Assistant",
+    description: "Reviews pull requests and explains issues in plain language.",
+    targetMarket: "Small development teams and agencies.",
+    problemSolved: "Code reviews are slow and junior developers wait for feedback.",
+    keyFeatures: [
+      "Automatic pull request review",
+      "Plain-language explanations",
+      "Security checks",
+      "Team rules",
+    ],
+    monetizationStrategy: monetizationStrategy("subscription", "high", "development teams"),
+    estimatedDevTime: devTimeByComplexity.high,
+    marketPotential:
+      "There are nearly 30 million developers and review time is a known bottleneck.",
+    competitorAnalysis: "Enterprise tools are costly; a simple per-seat plan suits small teams.",
+    techStack: ["React", "Node.js", "PostgreSQL", "Redis", "Anthropic Claude API", "Stripe"],
+  },
+];
+
+/** A file-name-safe slug: 'AI Email Assistant' -> 'ai-email-assistant'. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return slug || "idea";
+}

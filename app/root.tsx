@@ -1,0 +1,97 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { CookieBanner } from "./components/cookie-banner";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { TwoFactorPrompt } from "./components/two-factor-prompt";
+import { getSessionUser, isMember } from "./server/guards.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (!user) return { user: null };
+  return {
+    user: {
+      name: user.name,
+      isAdmin: user.isAdmin,
+      isMember: await isMember(request),
+      twoFactorEnabled: user.twoFactorEnabled,
+    },
+  };
+}
+
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  // The signed-in user changes only through a form (login, sign-up, logout, checkout).
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+/** A route that renders its own footer (the sales pages) exports `handle = { ownFooter: true }`. */
+export type RouteHandle = { ownFooter?: boolean };
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const ownFooter = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.ownFooter);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+        <CookieBanner />
+        <SiteHeader user={data?.user ?? null} />
+        {data?.user?.isAdmin && !data.user.twoFactorEnabled ? <TwoFactorPrompt /> : null}
+        <div className="flex-1">{children}</div>
+        {ownFooter ? null : <SiteFooter />}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let detail = "Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "Page not found";
+      detail = "The page you asked for does not exist.";
+    } else if (error.status === 403) {
+      title = "Not allowed";
+      detail = "You do not have access to this page.";
+    } else if (error.status === 400) {
+      title = "Bad request";
+      detail = typeof error.data === "string" ? error.data : detail;
+    }
+  }
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-3 text-slate-600">{detail}</p>
+      <a href="/" className="mt-6 inline-block text-indigo-700 underline">
+        Back to home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,53 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  // Public pages (prerendered; see app/config/public-paths.ts)
+  index("routes/marketing/home.tsx"),
+  route("ailabs-offer", "routes/marketing/ailabs-offer.tsx"),
+  route("ailabs-offer2", "routes/marketing/ailabs-offer2.tsx"),
+  route("white-label-upsell", "routes/marketing/white-label-upsell.tsx"),
+  route("custom-saas-upsell", "routes/marketing/custom-saas-upsell.tsx"),
+  route("custom-saas-thank-you", "routes/marketing/custom-saas-thank-you.tsx"),
+  route("privacy-policy", "routes/marketing/privacy-policy.tsx"),
+  route("terms-of-service", "routes/marketing/terms-of-service.tsx"),
+  route("upgrades", "routes/marketing/upgrades.tsx"),
+  route("jv-affiliate", "routes/marketing/jv-affiliate.tsx"),
+  route("jv-doc", "routes/marketing/jv-doc.tsx"),
+  route("demo-swipes", "routes/marketing/demo-swipes.tsx"),
+
+  // Accounts and checkout
+  route("login", "routes/auth/login.tsx"),
+  route("login/two-factor", "routes/auth/login-two-factor.tsx"),
+  route("signup", "routes/auth/signup.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("payment-options", "routes/checkout/payment-options.tsx"),
+  route("checkout/test/:checkoutId", "routes/checkout/test-checkout.tsx"),
+  route("success", "routes/checkout/success.tsx"),
+  route("cancel", "routes/checkout/cancel.tsx"),
+
+  // Members
+  route("dashboard", "routes/members/dashboard.tsx"),
+  route("course/:courseId", "routes/members/course.tsx"),
+  route("app-builder", "routes/members/app-builder.tsx"),
+  route("bolt-prompt", "routes/members/bolt-prompt.tsx"),
+  route("app-idea-generator", "routes/members/app-idea-generator.tsx"),
+  route("bonuses", "routes/members/bonuses.tsx"),
+  route("account", "routes/members/account.tsx"),
+
+  // Admins
+  route("admin", "routes/admin/admin.tsx"),
+
+  // Resource routes
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("api/uploads", "routes/api/uploads.ts"),
+  route("uploads/:name", "routes/api/upload-file.ts"),
+  route("bonuses/download/:file", "routes/api/bonus-download.ts"),
+  route("api/webhooks/stripe", "routes/api/webhooks/stripe.ts"),
+  route("api/webhooks/warriorplus", "routes/api/webhooks/warriorplus.ts"),
+
+  // Any other path goes home.
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

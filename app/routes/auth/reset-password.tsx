@@ -1,0 +1,90 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
+import { parseForm, passwordMinLength, resetPasswordSchema } from "~/lib/forms";
+import { getAuth } from "~/server/auth.server";
+import { getDb } from "~/server/db/db.server";
+import {
+  clearSessionCookies,
+  isResetTokenUsable,
+  resetPassword,
+} from "~/server/password-reset.server";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password | AI Labs" },
+  { name: "robots", content: "noindex" },
+];
+
+const expiredLinkMessage = "This link has expired or has already been used.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, usable: await isResetTokenUsable(await getDb(), token) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = parseForm(resetPasswordSchema, await request.formData());
+  if (!parsed.ok) {
+    return data({ fieldErrors: parsed.fieldErrors, formError: null, expired: false }, 400);
+  }
+  const result = await resetPassword(await getAuth(), parsed.data.token, parsed.data.password);
+  if (!result.ok) {
+    const expired = result.reason === "invalid-token";
+    const formError = expired ? expiredLinkMessage : "An error occurred. Please try again.";
+    return data({ fieldErrors: {}, formError, expired }, expired ? 400 : 500);
+  }
+  // Every session ended with the reset; the browser forgets its cookie too.
+  throw redirect("/login?reset=1", { headers: clearSessionCookies() });
+}
+
+function ExpiredLink() {
+  return (
+    <div className="space-y-4">
+      <ErrorBox>{expiredLinkMessage}</ErrorBox>
+      <Link to="/forgot-password" className={primaryButton}>
+        Request a new link
+      </Link>
+    </div>
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const expired = !loaderData.usable || actionData?.expired === true;
+  return (
+    <AuthCard title="Choose a new password" subtitle="You will then sign in with it.">
+      {expired ? (
+        <ExpiredLink />
+      ) : (
+        <Form method="post" className="space-y-4">
+          {actionData?.formError ? <ErrorBox>{actionData.formError}</ErrorBox> : null}
+          {errors.token ? <ErrorBox>{errors.token}</ErrorBox> : null}
+          <input type="hidden" name="token" value={loaderData.token} />
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={passwordMinLength}
+            error={errors.password}
+          />
+          <TextField
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={passwordMinLength}
+            error={errors.confirmPassword}
+          />
+          <p className="text-xs text-slate-500">At least {passwordMinLength} characters.</p>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy ? "Saving..." : "Save new password"}
+          </button>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}

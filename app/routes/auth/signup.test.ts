@@ -1,0 +1,159 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getAuth } from "~/server/auth.server";
+import { getDb } from "~/server/db/db.server";
+import { user } from "~/server/db/schema";
+import { appRequest, origin, redirectTarget, run, uniqueEmail } from "~/test/helpers";
+import * as login from "./login";
+import * as signup from "./signup";
+
+type FormResult = {
+  init?: { status?: number };
+  data: { fieldErrors: Record<string, string>; formError: string | null };
+};
+
+function submit(form: Record<string, string>) {
+  return run(() =>
+    signup.action({ request: appRequest("/signup", { form }), params: {}, context: {} } as never),
+  );
+}
+
+function asForm(result: unknown) {
+  return result as FormResult;
+}
+
+describe("sign-up", () => {
+  it("creates the account, signs in and lands on /payment-options", async () => {
+    const email = uniqueEmail();
+    const result = await submit({ name: "Ada Lovelace", email, password: "analytical engine" });
+    expect(redirectTarget(result)).toBe("/payment-options");
+    const cookies = (result as Response).headers.getSetCookie().join("\n");
+    expect(cookies).toMatch(/session_token=/);
+    expect(cookies).toMatch(/HttpOnly/i);
+    expect(cookies).toMatch(/SameSite=Lax/i);
+    const [row] = await (await getDb()).select().from(user).where(eq(user.email, email));
+    expect(row?.name).toBe("Ada Lovelace");
+    expect(row?.isAdmin).toBe(false);
+  });
+
+  it.each([
+    [
+      { name: "", email: uniqueEmail(), password: "long enough" },
+      "name",
+      "Please enter your full name",
+    ],
+    [
+      { name: "A", email: "not-an-email", password: "long enough" },
+      "email",
+      "Please enter a valid email address",
+    ],
+    [
+      { name: "A", email: uniqueEmail(), password: "1234567" },
+      "password",
+      "Password must be at least 8 characters",
+    ],
+    [
+      { name: "A", email: uniqueEmail(), password: "x".repeat(129) },
+      "password",
+      "Password must be at most 128 characters",
+    ],
+  ])("answers 400 with a field error for %o", async (form, field, message) => {
+    const result = asForm(await submit(form));
+    expect(result.init?.status).toBe(400);
+    expect(result.data.fieldErrors[field]).toBe(message);
+  });
+
+  it("never echoes the password back", async () => {
+    const result = asForm(await submit({ name: "A", email: "bad", password: "secret-value-123" }));
+    expect(JSON.stringify(result.data)).not.toContain("secret-value-123");
+  });
+
+  it("refuses an e-mail already in use with a clear message, in any letter case", async () => {
+    const email = uniqueEmail();
+    await submit({ name: "First", email, password: "first password" });
+    const result = asForm(
+      await submit({ name: "Second", email: email.toUpperCase(), password: "second password" }),
+    );
+    expect(result.init?.status).toBe(400);
+    expect(result.data.formError).toBe(
+      "An account with this email already exists. Sign in instead.",
+    );
+  });
+
+  it("keeps isAdmin false when a sign-up request sends isAdmin: true", async () => {
+    const auth = await getAuth();
+    const email = uniqueEmail();
+    await auth.api
+      .signUpEmail({
+        body: { name: "Mallory", email, password: "sneaky password", isAdmin: true } as never,
+        headers: new Headers({ origin }),
+      })
+      .catch(() => undefined);
+    const rows = await (await getDb()).select().from(user).where(eq(user.email, email));
+    expect(rows.every((r) => r.isAdmin === false)).toBe(true);
+  });
+});
+
+describe("login", () => {
+  it("signs in with the right password and routes an unpaid user to /payment-options", async () => {
+    const email = uniqueEmail();
+    await submit({ name: "Grace", email, password: "compiler pass" });
+    const result = await run(() =>
+      login.action({
+        request: appRequest("/login", { form: { email, password: "compiler pass" } }),
+        params: {},
+        context: {},
+      } as never),
+    );
+    expect(redirectTarget(result)).toBe("/payment-options");
+  });
+
+  it("refuses a wrong password and stays on the page with the error", async () => {
+    const email = uniqueEmail();
+    await submit({ name: "Grace", email, password: "compiler pass" });
+    const result = asForm(
+      await run(() =>
+        login.action({
+          request: appRequest("/login", { form: { email, password: "wrong pass" } }),
+          params: {},
+          context: {},
+        } as never),
+      ),
+    );
+    expect(result.init?.status).toBe(400);
+    expect(result.data.formError).toBe("Invalid email or password");
+  });
+
+  it("answers 400 with field errors for an empty form", async () => {
+    const result = asForm(
+      await run(() =>
+        login.action({
+          request: appRequest("/login", { form: {} }),
+          params: {},
+          context: {},
+        } as never),
+      ),
+    );
+    expect(result.init?.status).toBe(400);
+    expect(Object.keys(result.data.fieldErrors).sort()).toEqual(["email", "password"]);
+  });
+});
+
+describe("login throttling", () => {
+  it("refuses further attempts for an account after 10 failures, even with the right password", async () => {
+    const email = uniqueEmail();
+    await submit({ name: "Grace", email, password: "compiler pass" });
+    const attempt = (password: string) =>
+      run(() =>
+        login.action({
+          request: appRequest("/login", { form: { email, password } }),
+          params: {},
+          context: {},
+        } as never),
+      );
+    for (let i = 0; i < 10; i++) expect(asForm(await attempt("wrong pass")).init?.status).toBe(400);
+    const blocked = asForm(await attempt("compiler pass"));
+    expect(blocked.init?.status).toBe(429);
+    expect(blocked.data.formError).toMatch(/Too many attempts/);
+  });
+});

@@ -1,0 +1,103 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ErrorBox, primaryButton } from "~/components/ui";
+import { formatPrice, lifetimeAccess } from "~/config/site";
+import { checkoutSchema, parseForm } from "~/lib/forms";
+import { getDb } from "~/server/db/db.server";
+import { getEnv } from "~/server/env.server";
+import { getSessionUser, isMember, requireUser } from "~/server/guards.server";
+import { logger } from "~/server/logger.server";
+import { CheckoutError, checkoutMessages, createCheckout } from "~/server/payments/checkout.server";
+import type { Route } from "./+types/payment-options";
+
+export const meta: Route.MetaFunction = () => [{ title: "Choose Your Access Plan | AI Labs" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return { hasAccess: await isMember(request) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // No redirect here: a checkout posted without a session is answered with the spec's message.
+  const user = await getSessionUser(request);
+  const parsed = parseForm(checkoutSchema, await request.formData());
+  try {
+    if (!user) throw new CheckoutError(checkoutMessages.noSession, 401);
+    if (!parsed.ok) throw new CheckoutError(checkoutMessages.invalidProduct, 400);
+    const { url } = await createCheckout(await getDb(), {
+      user,
+      productId: parsed.data.productId,
+      origin: getEnv().publicOrigin,
+      testCheckout: getEnv().testCheckout,
+      stripe: getEnv().stripe,
+    });
+    return redirect(url);
+  } catch (error) {
+    if (error instanceof CheckoutError) return data({ error: error.message }, error.status);
+    logger.error({ err: error }, "checkout failed");
+    return data(
+      { error: error instanceof Error ? checkoutMessages.failed : checkoutMessages.unknown },
+      500,
+    );
+  }
+}
+
+export default function PaymentOptions({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const plan = lifetimeAccess;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-bold tracking-tight">Choose Your Access Plan</h1>
+      <section
+        aria-labelledby="plan-name"
+        className="mt-8 rounded-2xl border-2 border-indigo-600 bg-white p-6 shadow-sm sm:p-8"
+      >
+        <h2 id="plan-name" className="text-2xl font-bold">
+          {plan.name}
+        </h2>
+        <p className="mt-2 text-slate-600">{plan.description}</p>
+        <p className="mt-4 flex items-baseline gap-3">
+          <span className="text-4xl font-extrabold">{formatPrice(plan.amountCents)}</span>
+          <s className="text-xl text-slate-400">
+            <span className="sr-only">Regular price </span>
+            {formatPrice(plan.regularAmountCents)}
+          </s>
+          <span className="text-sm text-slate-600">one-time payment</span>
+        </p>
+        <p className="mt-1 text-sm text-amber-700">
+          Launch price: it will rise to {formatPrice(plan.regularAmountCents)}.
+        </p>
+        <ul className="mt-6 grid gap-2 sm:grid-cols-2">
+          {plan.benefits.map((b) => (
+            <li key={b} className="flex gap-2">
+              <span aria-hidden="true" className="text-green-600">
+                ✓
+              </span>
+              {b}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-8 space-y-3">
+          {actionData?.error ? <ErrorBox>{actionData.error}</ErrorBox> : null}
+          {loaderData.hasAccess ? (
+            <p className="rounded-md bg-green-50 p-3 text-green-800">
+              You already have Lifetime Access.{" "}
+              <Link to="/dashboard" className="font-semibold underline">
+                Go to your dashboard
+              </Link>
+            </p>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="productId" value={plan.id} />
+              <button type="submit" className={primaryButton} disabled={busy}>
+                {busy ? "Processing..." : "Get Lifetime Access Now"}
+              </button>
+            </Form>
+          )}
+          <p className="text-center text-sm text-slate-500">
+            Secure payment via a card provider. Instant access after purchase.
+          </p>
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,77 @@
+import { Link } from "react-router";
+import { DashboardCountdown } from "~/components/return-redirect";
+import { getDb } from "~/server/db/db.server";
+import { getEnv } from "~/server/env.server";
+import { getSessionUser } from "~/server/guards.server";
+import {
+  type CheckoutReturn,
+  reconcileStripeCheckout,
+} from "~/server/payments/stripe-checkout.server";
+import type { Route } from "./+types/success";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${!loaderData || loaderData.outcome === "paid" ? "Payment successful" : notices[loaderData.outcome].title} | AI Labs`,
+  },
+];
+
+/**
+ * With Stripe, the return from Checkout fulfils a paid session at once
+ * (idempotent with the webhook). The test checkout records the purchase
+ * before coming here.
+ */
+export async function loader({ request }: Route.LoaderArgs): Promise<{ outcome: CheckoutReturn }> {
+  const stripe = getEnv().stripe;
+  if (!stripe) return { outcome: "paid" };
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  const user = await getSessionUser(request);
+  if (!sessionId || !user) return { outcome: "unknown" };
+  return {
+    outcome: await reconcileStripeCheckout(await getDb(), stripe, { userId: user.id, sessionId }),
+  };
+}
+
+const notices: Record<Exclude<CheckoutReturn, "paid">, { title: string; text: string }> = {
+  pending: {
+    title: "Payment not confirmed yet",
+    text: "The card provider has not confirmed your payment yet. Some payment methods take a while; your Lifetime Access opens as soon as the payment is confirmed. Please do not pay again.",
+  },
+  refunded: {
+    title: "Payment refunded",
+    text: "This payment has been refunded, so it does not give access.",
+  },
+  unknown: {
+    title: "Payment not confirmed here",
+    text: "We could not confirm this payment on this page. If you paid, your Lifetime Access opens as soon as the card provider confirms it: sign in and open your dashboard.",
+  },
+};
+
+export default function Success({ loaderData }: Route.ComponentProps) {
+  if (loaderData.outcome !== "paid") {
+    const notice = notices[loaderData.outcome];
+    return (
+      <main className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{notice.title}</h1>
+        <p className="mt-3 text-slate-700">{notice.text}</p>
+        <Link to="/dashboard" className="mt-6 block font-semibold text-indigo-700 underline">
+          Go to dashboard
+        </Link>
+      </main>
+    );
+  }
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <div
+        aria-hidden="true"
+        className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-700"
+      >
+        ✓
+      </div>
+      <h1 className="mt-4 text-3xl font-bold">Payment successful</h1>
+      <p className="mt-3 text-slate-700">
+        Thank you! Your Lifetime Access is active: every course, tool and bonus is open to you now.
+      </p>
+      <DashboardCountdown />
+    </main>
+  );
+}

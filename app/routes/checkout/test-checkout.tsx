@@ -1,0 +1,88 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { primaryButton } from "~/components/ui";
+import { formatPrice } from "~/config/site";
+import { getDb } from "~/server/db/db.server";
+import { getEnv } from "~/server/env.server";
+import { requireUser } from "~/server/guards.server";
+import { findTestCheckout, payTestCheckout } from "~/server/payments/checkout.server";
+import type { Route } from "./+types/test-checkout";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Test checkout | AI Labs" },
+  { name: "robots", content: "noindex" },
+];
+
+/** Off outside a local run (see Env.testCheckout): the page does not exist then. */
+function requireTestCheckout() {
+  if (!getEnv().testCheckout) throw data("Not found", 404);
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  requireTestCheckout();
+  const user = await requireUser(request);
+  const checkout = await findTestCheckout(await getDb(), user.id, params.checkoutId);
+  if (!checkout) throw redirect("/payment-options");
+  return {
+    name: checkout.product.name,
+    amount: formatPrice(checkout.amountCents),
+    currency: checkout.currency.toUpperCase(),
+    email: user.email,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  requireTestCheckout();
+  const user = await requireUser(request);
+  const form = await request.formData();
+  if (form.get("intent") === "cancel") return redirect("/cancel");
+  const purchase = await payTestCheckout(await getDb(), user.id, params.checkoutId);
+  if (!purchase) throw redirect("/payment-options");
+  return redirect("/success");
+}
+
+export default function TestCheckout({ loaderData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <main className="mx-auto max-w-md px-4 py-12">
+      <p
+        role="note"
+        className="rounded-md border-2 border-dashed border-amber-500 bg-amber-50 p-3 text-center text-sm font-semibold uppercase tracking-wide text-amber-900"
+      >
+        Test mode: no card is charged
+      </p>
+      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold">Test checkout</h1>
+        <dl className="mt-4 space-y-2">
+          <div className="flex justify-between">
+            <dt className="text-slate-600">Plan</dt>
+            <dd className="font-medium">{loaderData.name}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-slate-600">Amount</dt>
+            <dd className="font-medium">
+              {loaderData.amount} {loaderData.currency}
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-slate-600">Account</dt>
+            <dd className="font-medium break-all">{loaderData.email}</dd>
+          </div>
+        </dl>
+        <Form method="post" className="mt-6 space-y-3">
+          <button type="submit" name="intent" value="pay" className={primaryButton} disabled={busy}>
+            Pay {loaderData.amount}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="cancel"
+            className="w-full rounded-md border border-slate-300 px-4 py-2.5 font-medium text-slate-700 hover:bg-slate-50"
+            disabled={busy}
+          >
+            Cancel
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+import { loopingDemoTiming } from "~/components/marketing/build-demo-timeline";
+import { SalesPage, type SalesVariant } from "~/components/marketing/sales-page";
+import { formatUsd, salesFunnel } from "~/config/site";
+import { demoPrompts } from "~/content/sales";
+import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
+import type { Route } from "./+types/ailabs-offer2";
+
+/** This page renders its own footer with the earnings disclaimer. */
+export const handle: RouteHandle = { ownFooter: true };
+
+const variant: SalesVariant = {
+  coupon: salesFunnel.coupons.offer2,
+  headline: "Turn One Written Prompt Into an AI App People Pay For",
+  subheadline:
+    "AI Labs shows non-coders how to build, launch and earn from AI software-as-a-service apps with a proven 7-day launch formula.",
+  demoTiming: loopingDemoTiming,
+  demoPrompts,
+};
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "AI Labs: Turn a Prompt Into an AI App People Pay For",
+    description: `Build, launch and earn from AI SaaS apps without coding: the 7-day launch formula, a ready boilerplate and four bonuses. One-time ${formatUsd(salesFunnel.marketplacePriceCents)}, ${salesFunnel.guaranteeDays}-day money-back guarantee.`,
+    path: "/ailabs-offer2",
+  });
+
+export default function AilabsOffer2() {
+  return <SalesPage variant={variant} />;
+}

@@ -1,0 +1,114 @@
+import { Link } from "react-router";
+import { MarketingFooter } from "~/components/marketing/marketing-footer";
+import { formatUsd, salesFunnel } from "~/config/site";
+import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
+import type { Route } from "./+types/upgrades";
+
+/** This page renders its own footer with the earnings disclaimer. */
+export const handle: RouteHandle = { ownFooter: true };
+
+const { whiteLabel, coaching, guaranteeDays } = salesFunnel;
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Upgrades: White Label AI SaaS Empire and Custom SaaS Coaching | AI Labs",
+    description: `Two ways to go further with AI Labs: 12 white-label AI SaaS tools for ${formatUsd(whiteLabel.priceCents)}, or a custom AI SaaS built with you plus 1-on-1 coaching.`,
+    path: "/upgrades",
+  });
+
+const offers = [
+  {
+    tag: "Upgrade 1",
+    title: "12-in-1 White Label AI SaaS Empire",
+    text: "Twelve ready-made AI tools with full source code, a marketing pack and video tutorials. Put your brand on them and sell them as your own.",
+    points: [
+      "12 complete AI SaaS tools",
+      "Full source code, your branding",
+      "Marketing pack and video tutorials",
+      "One-time payment, lifetime access",
+    ],
+    regular: whiteLabel.regularPriceCents,
+    price: whiteLabel.priceCents,
+    to: "/white-label-upsell",
+    cta: "See the White Label Empire",
+  },
+  {
+    tag: "Upgrade 2",
+    title: "Custom AI SaaS & 1-on-1 Coaching",
+    text: "Our team builds your own AI SaaS app with you, and coaches you personally from the first idea to your first customers.",
+    points: [
+      "Your app, custom built for you",
+      "Personal 1-on-1 coaching sessions",
+      `${coaching.supportDays} days post-launch support`,
+      `Only ${coaching.clientCap} clients at a time`,
+    ],
+    regular: coaching.regularPriceCents,
+    price: coaching.priceCents,
+    to: "/custom-saas-upsell",
+    cta: "See the Custom SaaS Package",
+  },
+] as const;
+
+export default function Upgrades() {
+  return (
+    <>
+      <main className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
+        <div className="text-center">
+          <h1 className="text-4xl font-black tracking-tight sm:text-5xl">
+            Upgrade Your AI SaaS Business
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
+            You have the course. These two upgrades get you to revenue faster: sell ready-made tools
+            under your own brand, or have us build your app with you.
+          </p>
+        </div>
+        <div className="mt-12 grid gap-8 md:grid-cols-2">
+          {offers.map((o) => (
+            <section
+              key={o.to}
+              aria-labelledby={`${o.to.slice(1)}-title`}
+              className="flex flex-col rounded-3xl border border-slate-200 bg-white p-7 shadow-sm"
+            >
+              <p className="text-sm font-bold uppercase tracking-widest text-indigo-700">{o.tag}</p>
+              <h2 id={`${o.to.slice(1)}-title`} className="mt-2 text-2xl font-extrabold">
+                {o.title}
+              </h2>
+              <p className="mt-3 text-slate-600">{o.text}</p>
+              <ul className="mt-5 space-y-2">
+                {o.points.map((p) => (
+                  <li key={p} className="flex gap-2 text-slate-700">
+                    <span aria-hidden="true" className="font-bold text-emerald-600">
+                      ✓
+                    </span>
+                    {p}
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-auto pt-6">
+                <p className="text-slate-600">
+                  Regular price <s>{formatUsd(o.regular)}</s>
+                </p>
+                <p className="text-slate-900">
+                  Special price <span className="text-4xl font-black">{formatUsd(o.price)}</span>
+                </p>
+                <Link
+                  to={o.to}
+                  className="mt-6 flex items-center justify-center rounded-xl bg-indigo-600 px-6 py-3 font-bold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300"
+                >
+                  {o.cta}
+                </Link>
+              </div>
+            </section>
+          ))}
+        </div>
+        <p className="mx-auto mt-10 max-w-2xl rounded-2xl bg-emerald-50 p-5 text-center text-emerald-900">
+          <strong>Satisfaction guaranteed.</strong> Both upgrades are covered by our {guaranteeDays}
+          -day money-back guarantee: if an upgrade is not right for you, e-mail support and we
+          refund you in full.
+        </p>
+      </main>
+      <MarketingFooter disclaimer={false} />
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { Link } from "react-router";
+import { type CourseCard, listCourses } from "~/server/courses.server";
+import { getDb } from "~/server/db/db.server";
+import { requireMember } from "~/server/guards.server";
+import { logger } from "~/server/logger.server";
+import { withRetries } from "~/server/retry.server";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = () => [{ title: "Training Area | AI Labs" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireMember(request);
+  const db = await getDb();
+  try {
+    const courses = await withRetries(() => listCourses(db, user.id), 2, "course list");
+    return { courses, failed: false };
+  } catch (error) {
+    logger.error({ err: error }, "course list failed after retries");
+    return { courses: [] as CourseCard[], failed: true };
+  }
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { courses, failed } = loaderData;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Training Area</h1>
+      <p className="mt-2 text-slate-600">Pick a course and start where you left off.</p>
+      {failed ? (
+        <div
+          role="alert"
+          className="mt-8 rounded-lg border border-red-300 bg-red-50 p-6 text-center"
+        >
+          <p className="font-semibold text-red-800">Error loading courses</p>
+          <p className="mt-1 text-red-700">Please try refreshing the page.</p>
+        </div>
+      ) : courses.length === 0 ? (
+        <p className="mt-8 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          No courses have been published yet.
+        </p>
+      ) : (
+        <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {courses.map((c) => (
+            <li key={c.id}>
+              <CourseCardLink course={c} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+function CourseCardLink({ course }: { course: CourseCard }) {
+  const percent =
+    course.totalChapters === 0 ? 0 : Math.round((course.doneChapters / course.totalChapters) * 100);
+  return (
+    <Link
+      to={`/course/${course.id}`}
+      prefetch="intent"
+      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+    >
+      <h2 className="text-lg font-semibold">{course.title}</h2>
+      <p className="mt-2 line-clamp-2 flex-1 text-slate-600">{course.description}</p>
+      {course.totalChapters > 0 ? (
+        <div className="mt-4">
+          <div className="flex justify-between text-xs text-slate-600">
+            <span>Progress</span>
+            <span>
+              {course.doneChapters} / {course.totalChapters} chapters
+            </span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label={`${course.title} progress`}
+            aria-valuemin={0}
+            aria-valuemax={course.totalChapters}
+            aria-valuenow={course.doneChapters}
+            aria-valuetext={`${course.doneChapters} of ${course.totalChapters} chapters done`}
+            className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100"
+          >
+            <div className="h-full rounded-full bg-green-500" style={{ width: `${percent}%` }} />
+          </div>
+        </div>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,74 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
+import type { Db } from "./db/client.server";
+import { getDb } from "./db/db.server";
+import { account, session, twoFactor, user, verification } from "./db/schema";
+import { type Env, getEnv } from "./env.server";
+import { enqueuePasswordReset } from "./mail/notices.server";
+import { hashPassword, verifyPassword } from "./password.server";
+
+/** The header server.ts overwrites on every request with the socket's address. */
+export const clientIpHeader = "x-client-ip";
+
+export const passwordMinLength = 8;
+export const passwordMaxLength = 128;
+
+export function createAuth(db: Db, env: Env) {
+  return betterAuth({
+    appName: "AI Labs",
+    baseURL: env.publicOrigin,
+    basePath: "/api/auth",
+    secret: env.authSecret,
+    trustedOrigins: [env.publicOrigin],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, twoFactor },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: passwordMinLength,
+      maxPasswordLength: passwordMaxLength,
+      password: { hash: hashPassword, verify: verifyPassword },
+      // Password reset (password-reset.server.ts): a one-time link valid 1 hour, sent through
+      // the outbox; a new password signs every session out.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => enqueuePasswordReset(db, user, token),
+    },
+    user: {
+      additionalFields: {
+        // input: false, so a sign-up that sends isAdmin: true still makes a plain user.
+        isAdmin: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    plugins: [
+      // TOTP with 10 recovery codes (two-factor.server.ts). Sign-in with it on answers
+      // { twoFactorRedirect } and sets only the short-lived two_factor cookie, no session.
+      twoFactorPlugin({ issuer: "AI Labs" }),
+    ],
+    logger: { level: "error", disabled: env.nodeEnv === "test" },
+    // Sign-in and sign-up go through our actions, which do their own rate limiting
+    // (rate-limit.server.ts); Better Auth's limiter only guards its HTTP handler, not mounted.
+    rateLimit: { enabled: false },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+      useSecureCookies: env.publicOrigin.startsWith("https://"),
+      database: { generateId: () => crypto.randomUUID() },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let auth: Promise<Auth> | undefined;
+
+export function getAuth(): Promise<Auth> {
+  auth ??= getDb().then((db) => createAuth(db, getEnv()));
+  return auth;
+}

@@ -1,0 +1,146 @@
+import { Parser } from "htmlparser2";
+import { describe, expect, it } from "vitest";
+import { sanitizeChapterHtml, toEmbedUrl } from "./sanitize.server";
+import { xssVectors } from "./xss-vectors";
+
+const allowedTags = new Set([
+  "p",
+  "br",
+  "h1",
+  "h2",
+  "h3",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "a",
+  "ul",
+  "ol",
+  "li",
+  "img",
+  "iframe",
+  "blockquote",
+  "pre",
+  "code",
+]);
+const allowedAttrs: Record<string, Set<string>> = {
+  a: new Set(["href", "target", "rel"]),
+  img: new Set(["src", "alt", "width", "height"]),
+  iframe: new Set([
+    "src",
+    "width",
+    "height",
+    "allow",
+    "allowfullscreen",
+    "frameborder",
+    "title",
+    "loading",
+  ]),
+};
+
+/** Every problem a browser could execute, found by parsing the output as a browser would tokenize it. */
+function problems(html: string): string[] {
+  const found: string[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (!allowedTags.has(name)) found.push(`tag <${name}>`);
+        for (const [attr, value] of Object.entries(attribs)) {
+          const ok =
+            allowedAttrs[name]?.has(attr) ||
+            (attr === "class" && /^(ql-indent-[1-8]|ql-align-(center|right|justify))$/.test(value));
+          if (!ok) found.push(`attribute ${attr} on <${name}>`);
+          if (attr === "href" && !/^(https?:|mailto:|tel:)/i.test(value))
+            found.push(`href ${value}`);
+          if (
+            attr === "src" &&
+            name === "img" &&
+            !/^(https?:\/\/|\/uploads\/|data:image\/(png|gif|jpeg|bmp|x-icon|webp);base64,)/i.test(
+              value,
+            )
+          )
+            found.push(`img src ${value}`);
+          if (
+            attr === "src" &&
+            name === "iframe" &&
+            !/^https:\/\/(www\.youtube\.com|www\.youtube-nocookie\.com)\/embed\/[\w-]+$|^https:\/\/player\.vimeo\.com\/video\/\d+$/.test(
+              value,
+            )
+          )
+            found.push(`iframe src ${value}`);
+        }
+        if (name === "a" && attribs.rel !== "noopener noreferrer") found.push("link without rel");
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  if (/javascript:|vbscript:|expression\(/i.test(html.replace(/&[a-z]+;/gi, "")))
+    found.push("script URL in text");
+  return found;
+}
+
+describe("sanitizeChapterHtml", () => {
+  it(`leaves nothing executable in ${xssVectors.length} known XSS vectors`, () => {
+    expect(xssVectors.length).toBeGreaterThanOrEqual(100);
+    // The checker itself flags the raw vectors (all but a few that are plain text on their
+    // own), so a sanitizer that let them through would fail this test.
+    const flaggedRaw = xssVectors.filter((v) => problems(v).length > 0).length;
+    expect(flaggedRaw).toBeGreaterThanOrEqual(xssVectors.length - 4);
+    for (const vector of xssVectors) {
+      const clean = sanitizeChapterHtml(vector);
+      expect({ vector, clean, problems: problems(clean) }).toEqual({ vector, clean, problems: [] });
+      // Sanitizing is stable: clean HTML comes back unchanged.
+      expect(sanitizeChapterHtml(clean)).toBe(clean);
+    }
+  });
+
+  it("keeps what Quill produces", () => {
+    const html =
+      '<h1>Title</h1><h2>Sub</h2><h3>Small</h3><p><strong>b</strong> <em>i</em> <u>u</u> <a href="https://example.com" target="_blank">link</a> <a href="mailto:a@b.c">mail</a> <a href="tel:+15550100">call</a></p><ol><li>one</li></ol><ul><li>two</li></ul><p><img src="/uploads/0b7c0f1e-8d3a-4c55-9e2f-1a2b3c4d5e6f.png" alt="diagram"></p>';
+    expect(sanitizeChapterHtml(html)).toBe(
+      '<h1>Title</h1><h2>Sub</h2><h3>Small</h3><p><strong>b</strong> <em>i</em> <u>u</u> <a rel="noopener noreferrer" href="https://example.com" target="_blank">link</a> <a rel="noopener noreferrer" href="mailto:a@b.c">mail</a> <a rel="noopener noreferrer" href="tel:+15550100">call</a></p><ol><li>one</li></ol><ul><li>two</li></ul><p><img src="/uploads/0b7c0f1e-8d3a-4c55-9e2f-1a2b3c4d5e6f.png" alt="diagram" /></p>',
+    );
+  });
+
+  it("rewrites YouTube and Vimeo videos to the standard 560x315 frame", () => {
+    const out = sanitizeChapterHtml(
+      '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></iframe><iframe src="https://vimeo.com/76979871" width="9999"></iframe>',
+    );
+    expect(out).toContain(
+      'src="https://www.youtube.com/embed/dQw4w9WgXcQ" width="560" height="315"',
+    );
+    expect(out).toContain('src="https://player.vimeo.com/video/76979871" width="560" height="315"');
+    expect(out).not.toContain("9999");
+  });
+
+  it("drops frames from any other site", () => {
+    expect(
+      sanitizeChapterHtml('<iframe src="https://evil.example/embed/x"></iframe><p>ok</p>'),
+    ).toBe("<p>ok</p>");
+  });
+});
+
+describe("toEmbedUrl", () => {
+  it.each([
+    ["https://youtu.be/dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    [
+      "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10",
+      "https://www.youtube.com/embed/dQw4w9WgXcQ",
+    ],
+    ["https://www.youtube.com/embed/dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    [
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    ],
+    ["https://player.vimeo.com/video/76979871", "https://player.vimeo.com/video/76979871"],
+    ["https://evil.example/watch?v=dQw4w9WgXcQ", null],
+    ["javascript:alert(1)", null],
+    ["https://www.youtube.com/embed/<script>", null],
+  ])("%s -> %s", (input, expected) => {
+    expect(toEmbedUrl(input)).toBe(expected);
+  });
+});

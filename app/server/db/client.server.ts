@@ -1,0 +1,127 @@
+import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database: domain functions take either. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type Database = {
+  db: Db;
+  /** The embedded instance, when there is one (the socket server shares it). */
+  pglite: PGlite | undefined;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = { dataDir: string; databaseUrl: string | undefined };
+
+/** The committed SQL migrations, found from this file both in the source tree and in build/. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, "drizzle");
+    if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return path.resolve("drizzle");
+}
+
+/** Opens the database and applies pending migrations before returning. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    await migrateServer(options.databaseUrl);
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return { db, pglite: undefined, close: () => pool.end() };
+  }
+  if (options.dataDir === "memory://") {
+    const pglite = await PGlite.create();
+    const db = drizzlePglite(pglite, { schema });
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    return { db: db as unknown as Db, pglite, close: () => pglite.close() };
+  }
+  // Password hashes and sessions live here: readable by the owner only.
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const release = lockDataDir(options.dataDir);
+  try {
+    const pglite = await PGlite.create(options.dataDir);
+    const db = drizzlePglite(pglite, { schema });
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    return {
+      db: db as unknown as Db,
+      pglite,
+      close: async () => {
+        await pglite.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export class DatabaseLockedError extends Error {}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite files must be opened by one process at a time (PGlite keeps no lock
+ * of its own). Takes DATA_DIR/ailabs.lock with our pid; a lock left by a
+ * process that no longer runs is taken over. Returns the release function.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, "ailabs.lock");
+  const take = () => writeFileSync(file, String(process.pid), { flag: "wx", mode: 0o600 });
+  try {
+    take();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const holder = Number.parseInt(readFileSync(file, "utf8"), 10);
+    if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
+      throw new DatabaseLockedError(
+        `Another process (pid ${holder}) has the database in ${dataDir} open. Stop it first, or reach the database through its socket.`,
+      );
+    }
+    unlinkSync(file);
+    take();
+  }
+  return () => {
+    try {
+      if (readFileSync(file, "utf8") === String(process.pid)) unlinkSync(file);
+    } catch {
+      // Already gone.
+    }
+  };
+}
+
+/**
+ * Applies migrations on a PostgreSQL server under an advisory lock, so that
+ * several processes starting at once apply each migration exactly once.
+ */
+export async function migrateServer(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(727274)");
+    await migrateNodePg(drizzleNodePg(client), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+    await client.end();
+  }
+}

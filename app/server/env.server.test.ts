@@ -1,0 +1,196 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, loadEnv } from "./env.server";
+
+const secret = "s".repeat(40);
+
+describe("loadEnv", () => {
+  it("defaults: port 3000, ./data, origin on that port, embedded database", () => {
+    const env = loadEnv({ BETTER_AUTH_SECRET: secret });
+    expect(env.port).toBe(3000);
+    expect(env.dataDir).toBe(path.resolve("./data"));
+    expect(env.publicOrigin).toBe("http://localhost:3000");
+    expect(env.databaseUrl).toBeUndefined();
+  });
+
+  it("derives the origin from PORT and strips a trailing slash from PUBLIC_ORIGIN", () => {
+    expect(loadEnv({ PORT: "4100", BETTER_AUTH_SECRET: secret }).publicOrigin).toBe(
+      "http://localhost:4100",
+    );
+    expect(
+      loadEnv({ PUBLIC_ORIGIN: "https://ailabs.app/", BETTER_AUTH_SECRET: secret }).publicOrigin,
+    ).toBe("https://ailabs.app");
+  });
+
+  it("app builder and Discord invite: defaults, URLs checked", () => {
+    const env = loadEnv({ BETTER_AUTH_SECRET: secret, DISCORD_INVITE_URL: "" });
+    expect(env.appBuilderUrl).toBe("https://bolt.new");
+    expect(env.discordInviteUrl).toBeUndefined();
+    const set = loadEnv({
+      BETTER_AUTH_SECRET: secret,
+      APP_BUILDER_URL: "https://builder.example.com/new",
+      DISCORD_INVITE_URL: "https://discord.gg/abc123",
+    });
+    expect(set.appBuilderUrl).toBe("https://builder.example.com/new");
+    expect(set.discordInviteUrl).toBe("https://discord.gg/abc123");
+    expect(() =>
+      loadEnv({ BETTER_AUTH_SECRET: secret, APP_BUILDER_URL: "bolt", DISCORD_INVITE_URL: "x" }),
+    ).toThrow(/APP_BUILDER_URL[\s\S]*DISCORD_INVITE_URL/);
+  });
+
+  it("names every bad variable", () => {
+    expect(() =>
+      loadEnv({
+        PORT: "eighty",
+        DATABASE_URL: "mysql://x",
+        PUBLIC_ORIGIN: "ftp://x",
+        BETTER_AUTH_SECRET: secret,
+      }),
+    ).toThrowError(/PORT[\s\S]*PUBLIC_ORIGIN|PUBLIC_ORIGIN[\s\S]*PORT/);
+    try {
+      loadEnv({ PORT: "eighty", DATABASE_URL: "mysql://x", BETTER_AUTH_SECRET: secret });
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      expect((error as Error).message).toContain("PORT");
+      expect((error as Error).message).toContain("DATABASE_URL");
+    }
+  });
+
+  it("refuses an origin with a path", () => {
+    expect(() =>
+      loadEnv({ PUBLIC_ORIGIN: "https://ailabs.app/app", BETTER_AUTH_SECRET: secret }),
+    ).toThrow(/PUBLIC_ORIGIN/);
+  });
+
+  it("requires the auth secret with DATABASE_URL", () => {
+    expect(() => loadEnv({ DATABASE_URL: "postgres://localhost/x" })).toThrow(
+      /BETTER_AUTH_SECRET: required/,
+    );
+    expect(() =>
+      loadEnv({ DATABASE_URL: "postgres://localhost/x", BETTER_AUTH_SECRET: "short" }),
+    ).toThrow(/BETTER_AUTH_SECRET/);
+  });
+
+  it("generates a secret once in DATA_DIR, readable by the owner only, and keeps it", () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "env-")), "nested", "data");
+    const first = loadEnv({ DATA_DIR: dataDir });
+    const second = loadEnv({ DATA_DIR: dataDir });
+    expect(first.authSecret).toHaveLength(43);
+    expect(second.authSecret).toBe(first.authSecret);
+    const file = path.join(dataDir, "auth-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first.authSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadEnv({ PORT: "", DATABASE_URL: "", BETTER_AUTH_SECRET: secret }).port).toBe(3000);
+  });
+
+  it("turns the test checkout on for a local origin only, unless told", () => {
+    expect(loadEnv({ BETTER_AUTH_SECRET: secret }).testCheckout).toBe(true);
+    expect(
+      loadEnv({ BETTER_AUTH_SECRET: secret, PUBLIC_ORIGIN: "https://ailabs.app" }).testCheckout,
+    ).toBe(false);
+    expect(
+      loadEnv({
+        BETTER_AUTH_SECRET: secret,
+        PUBLIC_ORIGIN: "https://ailabs.app",
+        TEST_CHECKOUT: "on",
+      }).testCheckout,
+    ).toBe(true);
+    expect(loadEnv({ BETTER_AUTH_SECRET: secret, TEST_CHECKOUT: "off" }).testCheckout).toBe(false);
+    expect(() => loadEnv({ BETTER_AUTH_SECRET: secret, TEST_CHECKOUT: "yes" })).toThrow(
+      /TEST_CHECKOUT/,
+    );
+  });
+
+  const stripeVars = {
+    STRIPE_SECRET_KEY: "sk_test_123",
+    STRIPE_PRICE_ID: "price_123",
+    STRIPE_WEBHOOK_SECRET: "whsec_123",
+  };
+
+  it("configures Stripe only with key, price and webhook secret together", () => {
+    expect(loadEnv({ BETTER_AUTH_SECRET: secret }).stripe).toBeUndefined();
+    expect(loadEnv({ BETTER_AUTH_SECRET: secret, ...stripeVars }).stripe).toEqual({
+      secretKey: "sk_test_123",
+      priceId: "price_123",
+      webhookSecret: "whsec_123",
+      apiUrl: undefined,
+    });
+    expect(() =>
+      loadEnv({ BETTER_AUTH_SECRET: secret, STRIPE_SECRET_KEY: "sk_test_123" }),
+    ).toThrowError(/STRIPE_PRICE_ID: required[\s\S]*STRIPE_WEBHOOK_SECRET: required/);
+    expect(() =>
+      loadEnv({ BETTER_AUTH_SECRET: secret, ...stripeVars, STRIPE_PRICE_ID: "prod_1" }),
+    ).toThrow(/STRIPE_PRICE_ID/);
+    expect(() =>
+      loadEnv({ BETTER_AUTH_SECRET: secret, ...stripeVars, STRIPE_API_URL: "ftp://x" }),
+    ).toThrow(/STRIPE_API_URL/);
+    expect(
+      loadEnv({
+        BETTER_AUTH_SECRET: secret,
+        ...stripeVars,
+        STRIPE_API_URL: "http://127.0.0.1:12111/",
+      }).stripe?.apiUrl,
+    ).toBe("http://127.0.0.1:12111");
+  });
+
+  it("turns the test checkout off whenever Stripe is configured", () => {
+    expect(loadEnv({ BETTER_AUTH_SECRET: secret, ...stripeVars }).testCheckout).toBe(false);
+    expect(
+      loadEnv({ BETTER_AUTH_SECRET: secret, ...stripeVars, TEST_CHECKOUT: "on" }).testCheckout,
+    ).toBe(false);
+  });
+
+  it("parses TRUSTED_PROXIES as a list of addresses", () => {
+    expect(
+      loadEnv({ BETTER_AUTH_SECRET: secret, TRUSTED_PROXIES: "10.0.0.2, ::1" }).trustedProxies,
+    ).toEqual(["10.0.0.2", "::1"]);
+    expect(() => loadEnv({ BETTER_AUTH_SECRET: secret, TRUSTED_PROXIES: "proxy.local" })).toThrow(
+      /TRUSTED_PROXIES/,
+    );
+  });
+
+  it("refuses a secret file that is too short", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "env-"));
+    writeFileSync(path.join(dataDir, "auth-secret"), "short\n");
+    expect(() => loadEnv({ DATA_DIR: dataDir })).toThrow(/at least 32 characters/);
+  });
+
+  it("mail: logged without SMTP_URL, From names the brand and support address, 8 attempts", () => {
+    const env = loadEnv({ BETTER_AUTH_SECRET: secret });
+    expect(env.smtpUrl).toBeUndefined();
+    expect(env.smtpFrom).toBe('"AI Labs" <support@ailabs.app>');
+    expect(env.emailMaxAttempts).toBe(8);
+    expect(() => loadEnv({ BETTER_AUTH_SECRET: secret, SMTP_URL: "http://mail" })).toThrowError(
+      /SMTP_URL/,
+    );
+    expect(
+      loadEnv({ BETTER_AUTH_SECRET: secret, SMTP_URL: "smtps://u:p@mail.example:465" }).smtpUrl,
+    ).toBe("smtps://u:p@mail.example:465");
+  });
+
+  it("WarriorPlus: off without a key; the product map is parsed and checked", () => {
+    expect(loadEnv({ BETTER_AUTH_SECRET: secret }).warriorplus).toBeUndefined();
+    const env = loadEnv({
+      BETTER_AUTH_SECRET: secret,
+      WARRIORPLUS_SECURITY_KEY: "k".repeat(16),
+      WARRIORPLUS_PRODUCTS: "wso_abc:lifetime-access, wso_def:bump-vip,wso_ghi:white-label",
+    });
+    expect(env.warriorplus?.products.get("wso_def")).toBe("bump-vip");
+    expect(env.warriorplus?.products.size).toBe(3);
+    expect(() =>
+      loadEnv({ BETTER_AUTH_SECRET: secret, WARRIORPLUS_SECURITY_KEY: "k".repeat(16) }),
+    ).toThrowError(/WARRIORPLUS_PRODUCTS: required/);
+    expect(() =>
+      loadEnv({
+        BETTER_AUTH_SECRET: secret,
+        WARRIORPLUS_SECURITY_KEY: "k".repeat(16),
+        WARRIORPLUS_PRODUCTS: "wso_abc:gold-plan",
+      }),
+    ).toThrowError(/WARRIORPLUS_PRODUCTS[\s\S]*product must be one of/);
+  });
+});

@@ -1,0 +1,270 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { type FunnelProductKey, funnelProductKeys, site } from "../config/site";
+import { setLogLevel } from "./logger.server";
+import type { StripeConfig } from "./payments/stripe.server";
+
+/** Empty strings in the environment count as unset. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+/** A positive whole number setting (a count or a number of seconds). */
+const positiveInt = (fallback: number) =>
+  optional(z.coerce.number().int().min(1).max(10_000_000)).default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.enum(["development", "production", "test"])).default("development"),
+  PORT: optional(z.coerce.number().int().min(1).max(65535)).default(3000),
+  HOST: optional(z.string().min(1)).default("0.0.0.0"),
+  PUBLIC_ORIGIN: optional(
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((v) => new URL(v).origin === v.replace(/\/$/, ""), "must be an origin (no path)"),
+  ),
+  DATA_DIR: optional(z.string().min(1)).default("./data"),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://")),
+  BETTER_AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+  TRUSTED_PROXIES: optional(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
+  ).default([]),
+  TEST_CHECKOUT: optional(z.enum(["auto", "on", "off"])).default("auto"),
+  STRIPE_SECRET_KEY: optional(
+    z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be sk_... or rk_..."),
+  ),
+  STRIPE_PRICE_ID: optional(z.string().regex(/^price_\w+$/, "must be price_...")),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must be whsec_...")),
+  STRIPE_API_URL: optional(
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((v) => new URL(v).origin === v.replace(/\/$/, ""), "must be an origin (no path)"),
+  ),
+  LOG_LEVEL: optional(
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
+  ).default("info"),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
+  SMTP_FROM: optional(z.string().min(3)).default(`"${site.brand}" <${site.supportEmail}>`),
+  EMAIL_MAX_ATTEMPTS: optional(z.coerce.number().int().min(1).max(100)).default(8),
+  WARRIORPLUS_SECURITY_KEY: optional(z.string().min(8, "must be at least 8 characters")),
+  WARRIORPLUS_PRODUCTS: optional(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .map((pair) => pair.split(":").map((s) => s.trim())),
+      )
+      .pipe(
+        z.array(
+          z.tuple([
+            z.string().min(1, "each entry must be item:product"),
+            z.enum(funnelProductKeys as [FunnelProductKey, ...FunnelProductKey[]], {
+              error: `product must be one of ${funnelProductKeys.join(", ")}`,
+            }),
+          ]),
+        ),
+      ),
+  ).default([]),
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://")),
+  REDIS_KEY_PREFIX: optional(z.string().min(1)).default("ailabs:"),
+  APP_BUILDER_URL: optional(z.url({ protocol: /^https?$/ })).default("https://bolt.new"),
+  DISCORD_INVITE_URL: optional(z.url({ protocol: /^https?$/ })),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
+  RATE_LIMIT_LOGIN_PER_ADDRESS: positiveInt(100),
+  RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: positiveInt(10),
+  RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt(30),
+  RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT: positiveInt(10),
+  RATE_LIMIT_SIGNUP_PER_ADDRESS: positiveInt(100),
+  RATE_LIMIT_SIGNUP_WINDOW_SECONDS: positiveInt(60 * 60),
+});
+
+/** Attempts allowed per fixed window (rate-limit.server.ts). */
+export type RateLimitSettings = {
+  /** Window of the sign-in and two-factor counts. */
+  windowSeconds: number;
+  loginPerAddress: number;
+  loginPerAddressAndEmail: number;
+  loginPerEmail: number;
+  twoFactorPerAccount: number;
+  signupPerAddress: number;
+  signupWindowSeconds: number;
+};
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicOrigin: string;
+  /** PGlite data directory, or `memory://` for a throwaway database. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  logLevel: string;
+  /** Addresses of reverse proxies whose X-Forwarded-For is believed. */
+  trustedProxies: string[];
+  /**
+   * The built-in test checkout grants access without payment: on for a local
+   * origin (localhost), off for any other unless TEST_CHECKOUT=on, and always
+   * off when Stripe is configured.
+   */
+  testCheckout: boolean;
+  /** Stripe Checkout and webhooks, when STRIPE_SECRET_KEY is set. */
+  stripe: StripeConfig | undefined;
+  /** SMTP server for outgoing mail; unset: messages are logged instead. */
+  smtpUrl: string | undefined;
+  /** The From header of outgoing mail. */
+  smtpFrom: string;
+  /** Delivery attempts per message before the sender gives up on it. */
+  emailMaxAttempts: number;
+  /** The WarriorPlus IPN endpoint is on when this is set. */
+  warriorplus: WarriorPlusConfig | undefined;
+  /** When set, rate-limit counters are shared through this Redis. */
+  redisUrl: string | undefined;
+  /** Prefix of every key this app writes to Redis. */
+  redisKeyPrefix: string;
+  rateLimits: RateLimitSettings;
+  /** The external app builder that /app-builder hands the prompt to. */
+  appBuilderUrl: string;
+  /** The members' Discord invite; unset: the bonuses page says it is coming soon. */
+  discordInviteUrl: string | undefined;
+};
+
+export type WarriorPlusConfig = {
+  securityKey: string;
+  /** WarriorPlus item number (WP_ITEM_NUMBER) to our product key. */
+  products: ReadonlyMap<string, FunnelProductKey>;
+};
+
+export class EnvError extends Error {}
+
+/**
+ * Parses and checks the environment once. Throws EnvError naming every bad
+ * variable. Without BETTER_AUTH_SECRET on the embedded database, a random
+ * secret is generated on first start and kept in DATA_DIR (mode 0600).
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.DATABASE_URL && !e.BETTER_AUTH_SECRET) {
+    problems.push("  BETTER_AUTH_SECRET: required when DATABASE_URL is set");
+  }
+  const stripeVars = ["STRIPE_SECRET_KEY", "STRIPE_PRICE_ID", "STRIPE_WEBHOOK_SECRET"] as const;
+  const stripeSet = stripeVars.filter((name) => e[name] !== undefined);
+  if (stripeSet.length > 0) {
+    for (const name of stripeVars) {
+      if (e[name] === undefined) problems.push(`  ${name}: required with ${stripeSet.join(", ")}`);
+    }
+  }
+  if (e.WARRIORPLUS_SECURITY_KEY && e.WARRIORPLUS_PRODUCTS.length === 0) {
+    problems.push("  WARRIORPLUS_PRODUCTS: required when WARRIORPLUS_SECURITY_KEY is set");
+  }
+  if (problems.length > 0) throw new EnvError(`Invalid environment:\n${problems.join("\n")}`);
+
+  const dataDir = e.DATA_DIR === "memory://" ? e.DATA_DIR : path.resolve(e.DATA_DIR);
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const stripe: StripeConfig | undefined =
+    e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_ID && e.STRIPE_WEBHOOK_SECRET
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          priceId: e.STRIPE_PRICE_ID,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiUrl: e.STRIPE_API_URL?.replace(/\/$/, ""),
+        }
+      : undefined;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicOrigin,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    trustedProxies: e.TRUSTED_PROXIES,
+    // With a real card provider the free test checkout must not exist at all.
+    testCheckout:
+      !stripe &&
+      (e.TEST_CHECKOUT === "auto" ? isLocalOrigin(publicOrigin) : e.TEST_CHECKOUT === "on"),
+    stripe,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    emailMaxAttempts: e.EMAIL_MAX_ATTEMPTS,
+    warriorplus: e.WARRIORPLUS_SECURITY_KEY
+      ? {
+          securityKey: e.WARRIORPLUS_SECURITY_KEY,
+          products: new Map(e.WARRIORPLUS_PRODUCTS),
+        }
+      : undefined,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    appBuilderUrl: e.APP_BUILDER_URL,
+    discordInviteUrl: e.DISCORD_INVITE_URL,
+    rateLimits: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      loginPerAddress: e.RATE_LIMIT_LOGIN_PER_ADDRESS,
+      loginPerAddressAndEmail: e.RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL,
+      loginPerEmail: e.RATE_LIMIT_LOGIN_PER_EMAIL,
+      twoFactorPerAccount: e.RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT,
+      signupPerAddress: e.RATE_LIMIT_SIGNUP_PER_ADDRESS,
+      signupWindowSeconds: e.RATE_LIMIT_SIGNUP_WINDOW_SECONDS,
+    },
+  };
+}
+
+function isLocalOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  if (dataDir === "memory://") return randomBytes(32).toString("base64url");
+  const file = path.join(dataDir, "auth-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // Written whole under a temporary name, then linked into place: a reader never sees half
+    // a secret, and of two processes starting at once the first link wins.
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
+    try {
+      linkSync(temp, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      unlinkSync(temp);
+    }
+  }
+  const secret = readFileSync(file, "utf8").trim();
+  if (secret.length < 32) {
+    throw new EnvError(
+      `Invalid environment:\n  ${file}: the auth secret must be at least 32 characters`,
+    );
+  }
+  return secret;
+}
+
+let cached: Env | undefined;
+
+/** The process's environment, parsed on first use. */
+export function getEnv(): Env {
+  if (!cached) {
+    cached = loadEnv();
+    setLogLevel(cached.logLevel);
+  }
+  return cached;
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import * as adminRoute from "~/routes/admin/admin";
+import * as loginRoute from "~/routes/auth/login";
+import * as signupRoute from "~/routes/auth/signup";
+import * as paymentOptions from "~/routes/checkout/payment-options";
+import * as appBuilder from "~/routes/members/app-builder";
+import * as ideaGenerator from "~/routes/members/app-idea-generator";
+import * as bolt from "~/routes/members/bolt-prompt";
+import * as bonuses from "~/routes/members/bonuses";
+import * as course from "~/routes/members/course";
+import * as dashboard from "~/routes/members/dashboard";
+import * as notFound from "~/routes/not-found";
+import { appRequest, createUser, redirectTarget, run } from "~/test/helpers";
+
+// biome-ignore lint/suspicious/noExplicitAny: loaders are called with the subset of args they read.
+type AnyLoader = (args: any) => unknown;
+
+function load(
+  loader: AnyLoader,
+  path: string,
+  cookie?: string,
+  params: Record<string, string> = {},
+) {
+  return run(
+    () =>
+      loader({ request: appRequest(path, { cookie }), params, context: {} }) as Promise<unknown>,
+  );
+}
+
+const memberPages: [string, AnyLoader][] = [
+  ["/dashboard", dashboard.loader],
+  ["/app-builder", appBuilder.loader],
+  ["/app-idea-generator", ideaGenerator.loader],
+  ["/bonuses", bonuses.loader],
+];
+
+describe("member guard", () => {
+  it.each(memberPages)("sends a visitor on %s to /login", async (path, loader) => {
+    expect(redirectTarget(await load(loader, path))).toBe("/login");
+  });
+
+  it("sends a visitor with a forged session cookie to /login", async () => {
+    const forged = "better-auth.session_token=forged.value";
+    expect(redirectTarget(await load(dashboard.loader, "/dashboard", forged))).toBe("/login");
+  });
+
+  it.each(memberPages)("sends an unpaid user on %s to /payment-options", async (path, loader) => {
+    const u = await createUser();
+    expect(redirectTarget(await load(loader, path, u.cookie))).toBe("/payment-options");
+  });
+
+  it.each(memberPages)("lets a paid user into %s", async (path, loader) => {
+    const u = await createUser({ paid: true });
+    expect(redirectTarget(await load(loader, path, u.cookie))).toBeNull();
+  });
+
+  it("lets an admin without a purchase into the dashboard and lists the demo course", async () => {
+    const u = await createUser({ isAdmin: true });
+    const result = (await load(dashboard.loader, "/dashboard", u.cookie)) as {
+      courses: { title: string }[];
+    };
+    expect(result.courses.map((c) => c.title)).toContain(
+      "Start Here: Your First AI SaaS in 7 Days",
+    );
+  });
+
+  it("sends a member to /dashboard for a nonexistent or malformed course id", async () => {
+    const u = await createUser({ paid: true });
+    for (const courseId of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+      const result = await load(course.loader, `/course/${courseId}`, u.cookie, { courseId });
+      expect(redirectTarget(result)).toBe("/dashboard");
+    }
+  });
+});
+
+describe("admin guard", () => {
+  it("sends a visitor to /dashboard", async () => {
+    expect(redirectTarget(await load(adminRoute.loader, "/admin"))).toBe("/dashboard");
+  });
+
+  it("sends a paid non-admin to /dashboard", async () => {
+    const u = await createUser({ paid: true });
+    expect(redirectTarget(await load(adminRoute.loader, "/admin", u.cookie))).toBe("/dashboard");
+  });
+
+  it("lets an admin in", async () => {
+    const u = await createUser({ isAdmin: true });
+    expect(redirectTarget(await load(adminRoute.loader, "/admin", u.cookie))).toBeNull();
+  });
+});
+
+describe("plan page guard", () => {
+  it("sends a visitor to /login", async () => {
+    expect(redirectTarget(await load(paymentOptions.loader, "/payment-options"))).toBe("/login");
+  });
+
+  it("shows the plan to an unpaid user and tells a paid one they have access", async () => {
+    const unpaid = await createUser();
+    const paid = await createUser({ paid: true });
+    expect(await load(paymentOptions.loader, "/payment-options", unpaid.cookie)).toEqual({
+      hasAccess: false,
+    });
+    expect(await load(paymentOptions.loader, "/payment-options", paid.cookie)).toEqual({
+      hasAccess: true,
+    });
+  });
+});
+
+describe("login routing", () => {
+  it("shows the login page to a visitor", async () => {
+    expect(await load(loginRoute.loader, "/login")).toBeNull();
+  });
+
+  it.each([
+    ["an admin", { isAdmin: true }, "/dashboard"],
+    ["a paid user", { paid: true }, "/dashboard"],
+    ["an unpaid user", {}, "/payment-options"],
+  ] as const)("sends %s to %s", async (_who, options, target) => {
+    const u = await createUser(options);
+    expect(redirectTarget(await load(loginRoute.loader, "/login", u.cookie))).toBe(target);
+    expect(redirectTarget(await load(signupRoute.loader, "/signup", u.cookie))).toBe(target);
+  });
+});
+
+describe("other routes", () => {
+  it("sends any unknown path home", async () => {
+    expect(redirectTarget(await load(notFound.loader, "/no/such/page"))).toBe("/");
+  });
+
+  it("sends /bolt-prompt to /app-builder", async () => {
+    expect(redirectTarget(await load(bolt.loader, "/bolt-prompt"))).toBe("/app-builder");
+  });
+});

@@ -1,0 +1,73 @@
+import { redirect } from "react-router";
+import { hasPaidAccess } from "./access.server";
+import { getDb } from "./db/db.server";
+import { getEnv } from "./env.server";
+import { findSessionMember, readSessionToken, type SessionMember } from "./session.server";
+
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  twoFactorEnabled: boolean;
+};
+
+const lookups = new WeakMap<Request, Promise<SessionMember | null>>();
+
+/**
+ * The session's user and their membership, looked up once per request (the
+ * root loader and the route's loader share it): one query, none at all for a
+ * request without a validly signed session cookie.
+ */
+function lookUp(request: Request): Promise<SessionMember | null> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    const env = getEnv();
+    const token = readSessionToken(
+      request.headers.get("cookie"),
+      env.authSecret,
+      env.publicOrigin.startsWith("https://"),
+    );
+    lookup = token ? getDb().then((db) => findSessionMember(db, token)) : Promise.resolve(null);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+/** The signed-in user, or null. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await lookUp(request))?.user ?? null;
+}
+
+/** Whether the request's user is a member (admin, or a completed purchase). */
+export async function isMember(request: Request): Promise<boolean> {
+  return (await lookUp(request))?.isMember === true;
+}
+
+/** No session: redirect to /login. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect("/login");
+  return user;
+}
+
+/** No session: /login; signed in without paid access (and not admin): /payment-options. */
+export async function requireMember(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!(await isMember(request))) throw redirect("/payment-options");
+  return user;
+}
+
+/** Anyone not signed in or not an admin goes to /dashboard (spec: admin guard). */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user?.isAdmin) throw redirect("/dashboard");
+  return user;
+}
+
+/** Where a signed-in user belongs (spec: Login routing). */
+export async function homeFor(
+  user: Pick<SessionUser, "id" | "isAdmin">,
+): Promise<"/dashboard" | "/payment-options"> {
+  return (await hasPaidAccess(await getDb(), user)) ? "/dashboard" : "/payment-options";
+}

@@ -1,0 +1,174 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { clientAddressOf, createHttpApp } from "./app.server";
+import { loadStaticFiles } from "./static-files.server";
+
+const origin = "http://localhost:3000";
+
+async function makeApp(checkDatabase: () => Promise<void> = async () => {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), "client-"));
+  mkdirSync(path.join(dir, "assets"));
+  writeFileSync(path.join(dir, "index.html"), `<!doctype html><h1>Home</h1>${" ".repeat(2000)}`);
+  writeFileSync(path.join(dir, "assets", "app-abc123.js"), `console.log(1);${" ".repeat(2000)}`);
+  const seen: Request[] = [];
+  const app = createHttpApp({
+    publicOrigin: origin,
+    staticFiles: await loadStaticFiles(dir),
+    handleRequest: async (request) => {
+      seen.push(request);
+      return new Response(`rendered ${new URL(request.url).pathname}`);
+    },
+    checkDatabase,
+  });
+  return { app, seen };
+}
+
+describe("HTTP shell", () => {
+  it("serves a prerendered page from memory, compressed, with security headers", async () => {
+    const { app, seen } = await makeApp();
+    const res = await app.request("/", { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toContain("<h1>Home</h1>");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(seen).toHaveLength(0);
+  });
+
+  it("answers 304 to a matching ETag", async () => {
+    const { app } = await makeApp();
+    const etag = (await app.request("/")).headers.get("etag") ?? "";
+    const res = await app.request("/", { headers: { "if-none-match": etag } });
+    expect(res.status).toBe(304);
+  });
+
+  it("marks hashed assets immutable and prefers brotli", async () => {
+    const { app } = await makeApp();
+    const res = await app.request("/assets/app-abc123.js", {
+      headers: { "accept-encoding": "gzip, br" },
+    });
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("content-encoding")).toBe("br");
+  });
+
+  it("renders a prerendered path for a signed-in user instead of the visitor copy", async () => {
+    const { app, seen } = await makeApp();
+    const res = await app.request("/", { headers: { cookie: "better-auth.session_token=abc" } });
+    expect(await res.text()).toBe("rendered /");
+    expect(seen).toHaveLength(1);
+  });
+
+  it("refuses a POST from another origin with 403 and never reaches the app", async () => {
+    const { app, seen } = await makeApp();
+    const res = await app.request("/login", {
+      method: "POST",
+      headers: {
+        origin: "https://evil.example",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "email=a@b.c&password=x",
+    });
+    expect(res.status).toBe(403);
+    const fetchSite = await app.request("/logout", {
+      method: "POST",
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    expect(fetchSite.status).toBe(403);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("lets a same-origin POST through", async () => {
+    const { app } = await makeApp();
+    const res = await app.request("/login", { method: "POST", headers: { origin }, body: "a=1" });
+    expect(res.status).toBe(200);
+  });
+
+  it("refuses a body over 1 MB with 413", async () => {
+    const { app, seen } = await makeApp();
+    const res = await app.request("/signup", {
+      method: "POST",
+      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+      body: "a".repeat(1024 * 1024 + 1),
+    });
+    expect(res.status).toBe(413);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("overwrites a client-sent x-client-ip header", async () => {
+    const { app, seen } = await makeApp();
+    await app.request("/dashboard", { headers: { "x-client-ip": "6.6.6.6" } });
+    expect(seen[0]?.headers.get("x-client-ip")).toBeNull();
+  });
+
+  it("compresses a rendered page once, brotli first, and leaves small ones alone", async () => {
+    const html = `<!doctype html><p>${"member ".repeat(500)}</p>`;
+    const app = createHttpApp({
+      publicOrigin: origin,
+      staticFiles: new Map(),
+      handleRequest: async (request) =>
+        new Response(new URL(request.url).pathname === "/big" ? html : "<p>tiny</p>", {
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        }),
+      checkDatabase: async () => {},
+    });
+    const br = await app.request("/big", { headers: { "accept-encoding": "gzip, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(html);
+    const gz = await app.request("/big", { headers: { "accept-encoding": "gzip" } });
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(html);
+    const plain = await app.request("/big");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(html);
+    const tiny = await app.request("/tiny", { headers: { "accept-encoding": "br" } });
+    expect(tiny.headers.get("content-encoding")).toBeNull();
+    expect(await tiny.text()).toBe("<p>tiny</p>");
+  });
+
+  it("answers /healthz 200 when the database answers and 503 when it does not", async () => {
+    const healthy = await makeApp();
+    expect((await healthy.app.request("/healthz")).status).toBe(200);
+    const sick = await makeApp(async () => {
+      throw new Error("connection refused");
+    });
+    const res = await sick.app.request("/healthz");
+    expect(res.status).toBe(503);
+  });
+
+  it("marks pages rendered for a signed-in user private, and keeps a route's own CSP", async () => {
+    const app = createHttpApp({
+      publicOrigin: origin,
+      staticFiles: new Map(),
+      handleRequest: async (request) =>
+        new URL(request.url).pathname === "/uploads/x.png"
+          ? new Response("img", { headers: { "Content-Security-Policy": "default-src 'none'" } })
+          : new Response("page"),
+      checkDatabase: async () => {},
+    });
+    const member = await app.request("/dashboard", {
+      headers: { cookie: "better-auth.session_token=x" },
+    });
+    expect(member.headers.get("cache-control")).toBe("private, no-store");
+    expect(member.headers.get("vary")).toContain("Cookie");
+    const visitor = await app.request("/login");
+    expect(visitor.headers.get("cache-control")).toBeNull();
+    const image = await app.request("/uploads/x.png");
+    expect(image.headers.get("content-security-policy")).toBe("default-src 'none'");
+  });
+});
+
+describe("clientAddressOf", () => {
+  const proxies = new Set(["10.0.0.2", "10.0.0.3"]);
+  it("uses the socket address unless the socket is a trusted proxy", () => {
+    expect(clientAddressOf("203.0.113.5", "198.51.100.1", proxies)).toBe("203.0.113.5");
+    expect(clientAddressOf("10.0.0.2", undefined, proxies)).toBe("10.0.0.2");
+  });
+
+  it("takes the right-most forwarded address that is not a trusted proxy", () => {
+    // The client may send any X-Forwarded-For of its own; only what our proxies appended counts.
+    expect(clientAddressOf("10.0.0.2", "6.6.6.6, 198.51.100.1", proxies)).toBe("198.51.100.1");
+    expect(clientAddressOf("10.0.0.2", "198.51.100.1, 10.0.0.3", proxies)).toBe("198.51.100.1");
+  });
+});

@@ -1,0 +1,135 @@
+import type { HttpBindings } from "@hono/node-server";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { clientIpHeader } from "../auth.server";
+import { compressResponses } from "./compress.server";
+import { type StaticFile, staticResponse } from "./static-files.server";
+
+export const maxBodyBytes = 1024 * 1024;
+/** Image uploads (5 MB) plus the multipart envelope. */
+export const maxUploadBodyBytes = 5 * 1024 * 1024 + 64 * 1024;
+
+export type HttpAppOptions = {
+  publicOrigin: string;
+  staticFiles: Map<string, StaticFile>;
+  /** React Router's request handler. */
+  handleRequest: (request: Request) => Promise<Response>;
+  /** Resolves when the database answers; rejects otherwise. */
+  checkDatabase: () => Promise<void>;
+  /** Reverse proxies whose X-Forwarded-For names the client (Env.trustedProxies). */
+  trustedProxies?: readonly string[];
+};
+
+/**
+ * The client's address: the socket's, or, when the socket is a trusted proxy,
+ * the right-most X-Forwarded-For entry that is not itself a trusted proxy.
+ */
+export function clientAddressOf(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trusted: ReadonlySet<string>,
+): string | undefined {
+  if (!socketAddress || !trusted.has(socketAddress) || !forwardedFor) return socketAddress;
+  const hops = forwardedFor
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hops[i] as string;
+    if (!trusted.has(hop)) return hop;
+  }
+  return socketAddress;
+}
+
+const securityHeaders: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Content-Security-Policy":
+    "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+};
+
+const hasSessionCookie = (request: Request) =>
+  request.headers.get("cookie")?.includes("session_token=") === true;
+
+/**
+ * The HTTP shell: security headers, /healthz, in-memory static files and
+ * prerendered pages, then React Router. Refuses bodies over 1 MB (413) and
+ * non-GET requests from another origin (403).
+ */
+export function createHttpApp(options: HttpAppOptions) {
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  const isProduction = options.publicOrigin.startsWith("https://");
+
+  app.use(async (c, next) => {
+    await next();
+    // A route may set a stricter policy of its own (uploaded images: default-src 'none').
+    for (const [name, value] of Object.entries(securityHeaders)) {
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    }
+    if (isProduction) {
+      c.res.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    }
+  });
+
+  app.get("/healthz", async (c) => {
+    try {
+      await options.checkDatabase();
+      return c.text("ok", 200, { "Cache-Control": "no-store" });
+    } catch {
+      return c.text("database unavailable", 503, { "Cache-Control": "no-store" });
+    }
+  });
+
+  app.on(["GET", "HEAD"], "*", async (c, next) => {
+    const file = options.staticFiles.get(c.req.path);
+    if (!file || (file.visitorOnly && hasSessionCookie(c.req.raw))) return next();
+    return staticResponse(file, c.req.raw);
+  });
+
+  app.use(async (c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
+    const origin = c.req.header("origin");
+    const site = c.req.header("sec-fetch-site");
+    const crossSite =
+      (origin !== undefined && origin !== options.publicOrigin) || site === "cross-site";
+    if (crossSite && !c.req.path.startsWith("/api/webhooks/")) {
+      return c.text("Cross-site request refused", 403);
+    }
+    return next();
+  });
+
+  const tooLarge = (c: { text: (body: string, status: 413) => Response }) =>
+    c.text("Request body too large", 413);
+  const uploadLimit = bodyLimit({ maxSize: maxUploadBodyBytes, onError: tooLarge });
+  const formLimit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
+  app.use((c, next) => (c.req.path === "/api/uploads" ? uploadLimit(c, next) : formLimit(c, next)));
+
+  app.use(compressResponses());
+
+  const trusted = new Set(options.trustedProxies ?? []);
+  app.all("*", async (c) => {
+    // The app reads the client address from this header: overwrite whatever the client sent.
+    const address = clientAddressOf(
+      c.env?.incoming?.socket.remoteAddress,
+      c.req.header("x-forwarded-for"),
+      trusted,
+    );
+    c.req.raw.headers.delete(clientIpHeader);
+    if (address) c.req.raw.headers.set(clientIpHeader, address);
+    const response = await options.handleRequest(c.req.raw);
+    // A page rendered for a signed-in user is theirs alone: no shared or back-button cache.
+    if (hasSessionCookie(c.req.raw) && !response.headers.has("Cache-Control")) {
+      const headers = new Headers(response.headers);
+      headers.set("Cache-Control", "private, no-store");
+      headers.append("Vary", "Cookie");
+      return new Response(response.body, { status: response.status, headers });
+    }
+    return response;
+  });
+
+  return app;
+}

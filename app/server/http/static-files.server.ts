@@ -1,0 +1,111 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+export type StaticFile = {
+  body: Uint8Array<ArrayBuffer>;
+  br: Uint8Array<ArrayBuffer> | undefined;
+  gzip: Uint8Array<ArrayBuffer> | undefined;
+  type: string;
+  etag: string;
+  cacheControl: string;
+  /** Prerendered page or its data: the same for every visitor without a session. */
+  visitorOnly: boolean;
+};
+
+const types: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".data": "text/x-script",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml",
+  ".woff2": "font/woff2",
+  ".mp4": "video/mp4",
+  ".zip": "application/zip",
+};
+
+const compressible = /^(text\/|application\/(json|xml)|image\/svg)/;
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+/**
+ * Reads the client build once into memory, precompressed with brotli and
+ * gzip, keyed by URL path. Prerendered pages (`x/index.html`) are keyed by
+ * their route (`/x`). Hashed assets are immutable for a year.
+ */
+export async function loadStaticFiles(dir: string): Promise<Map<string, StaticFile>> {
+  const files = new Map<string, StaticFile>();
+  for await (const full of walk(dir)) {
+    const rel = `/${path.relative(dir, full).split(path.sep).join("/")}`;
+    const ext = path.extname(full);
+    const type = types[ext] ?? "application/octet-stream";
+    const body = new Uint8Array(await readFile(full));
+    const shouldCompress = compressible.test(type) && body.byteLength > 512;
+    const isPage = ext === ".html" || ext === ".data";
+    const file: StaticFile = {
+      body,
+      br: shouldCompress
+        ? new Uint8Array(
+            brotliCompressSync(body, {
+              // Best compression for pages and small assets; large bundles at 9 keep start-up quick.
+              params: { [constants.BROTLI_PARAM_QUALITY]: body.byteLength < 100_000 ? 11 : 9 },
+            }),
+          )
+        : undefined,
+      gzip: shouldCompress ? new Uint8Array(gzipSync(body, { level: 9 })) : undefined,
+      type,
+      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      cacheControl: rel.startsWith("/assets/")
+        ? "public, max-age=31536000, immutable"
+        : isPage
+          ? "no-cache"
+          : "public, max-age=3600",
+      visitorOnly: isPage,
+    };
+    if (rel.endsWith("/index.html")) {
+      const route = rel.slice(0, -"/index.html".length) || "/";
+      files.set(route, file);
+    } else if (ext !== ".html") {
+      files.set(rel, file);
+    }
+  }
+  return files;
+}
+
+/** The response for a static file, honouring If-None-Match and Accept-Encoding. */
+export function staticResponse(file: StaticFile, request: Request): Response {
+  const headers: Record<string, string> = {
+    "Content-Type": file.type,
+    "Cache-Control": file.cacheControl,
+    ETag: file.etag,
+    Vary: "Accept-Encoding",
+  };
+  if (request.headers.get("if-none-match") === file.etag) {
+    return new Response(null, { status: 304, headers });
+  }
+  const accept = request.headers.get("accept-encoding") ?? "";
+  let body = file.body;
+  if (file.br && accept.includes("br")) {
+    body = file.br;
+    headers["Content-Encoding"] = "br";
+  } else if (file.gzip && accept.includes("gzip")) {
+    body = file.gzip;
+    headers["Content-Encoding"] = "gzip";
+  }
+  headers["Content-Length"] = String(body.byteLength);
+  return new Response(request.method === "HEAD" ? null : body, { headers });
+}

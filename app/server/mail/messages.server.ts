@@ -1,0 +1,104 @@
+import { formatPrice, productName, site } from "../../config/site";
+
+/** A message ready for the outbox: the recipient is added by the caller. */
+export type MessageContent = { subject: string; text: string; html: string };
+
+/** Escapes text for HTML element content and double-quoted attributes. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+type Block = { text: string } | { link: string; label: string };
+
+/** Builds the plain-text and HTML bodies from the same blocks, so the two never drift apart. */
+function compose(subject: string, greetingName: string, blocks: Block[]): MessageContent {
+  const greeting = `Hi ${greetingName || "there"},`;
+  const footer = `Questions? Write to ${site.supportEmail}.\n\n${site.brand}`;
+  const text = [
+    greeting,
+    ...blocks.map((b) => ("text" in b ? b.text : `${b.label}:\n${b.link}`)),
+    footer,
+  ].join("\n\n");
+  const paragraph = (inner: string) => `<p style="margin:0 0 16px">${inner}</p>`;
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#1e293b">',
+    paragraph(escapeHtml(greeting)),
+    ...blocks.map((b) =>
+      "text" in b
+        ? paragraph(escapeHtml(b.text).replaceAll("\n", "<br>"))
+        : paragraph(
+            `<a href="${escapeHtml(b.link)}" style="color:#4f46e5">${escapeHtml(b.label)}</a><br><span style="font-size:13px;color:#64748b">${escapeHtml(b.link)}</span>`,
+          ),
+    ),
+    paragraph(
+      `Questions? Write to <a href="mailto:${escapeHtml(site.supportEmail)}">${escapeHtml(site.supportEmail)}</a>.`,
+    ),
+    paragraph(escapeHtml(site.brand)),
+    "</body></html>",
+  ].join("\n");
+  return { subject, text, html };
+}
+
+/** For a buyer whose account the marketplace sale created: how to set a password. */
+export function loginDetailsMessage(input: {
+  name: string;
+  email: string;
+  setPasswordUrl: string;
+  loginUrl: string;
+}): MessageContent {
+  return compose(`Your ${site.brand} login details`, input.name, [
+    { text: `Thank you for your purchase. Your ${site.brand} account is ready.` },
+    { text: `Your login e-mail: ${input.email}` },
+    { text: "Choose your password with the link below. It is valid for 24 hours and works once." },
+    { link: input.setPasswordUrl, label: "Set your password" },
+    { text: "Then sign in here:" },
+    { link: input.loginUrl, label: "Sign in" },
+    {
+      text: "If you were expecting this e-mail and cannot find later ones from us, look in your spam or junk folder and mark us as not spam.",
+    },
+  ]);
+}
+
+/** The link of a password reset the user asked for. */
+export function passwordResetMessage(input: { name: string; resetUrl: string }): MessageContent {
+  return compose(`Reset your ${site.brand} password`, input.name, [
+    { text: "Someone (we hope you) asked to reset the password of your account." },
+    { text: "Choose a new password with the link below. It is valid for 1 hour and works once." },
+    { link: input.resetUrl, label: "Reset your password" },
+    { text: "If you did not ask for this, ignore this e-mail: your password stays as it is." },
+  ]);
+}
+
+/** The receipt of a completed purchase. */
+export function purchaseReceiptMessage(input: {
+  name: string;
+  product: string;
+  amountCents: number;
+  currency: string;
+  reference: string;
+  date: Date;
+  dashboardUrl: string;
+}): MessageContent {
+  const amount =
+    input.currency.toLowerCase() === "usd"
+      ? formatPrice(input.amountCents)
+      : `${(input.amountCents / 100).toFixed(2)} ${input.currency.toUpperCase()}`;
+  return compose(`Your ${site.brand} receipt`, input.name, [
+    { text: "Thank you for your purchase. This is your receipt." },
+    {
+      text: [
+        `Product: ${productName(input.product)}`,
+        `Amount: ${amount}`,
+        `Date: ${input.date.toISOString().slice(0, 10)}`,
+        `Reference: ${input.reference}`,
+      ].join("\n"),
+    },
+    { link: input.dashboardUrl, label: "Go to your training area" },
+    { text: "Not happy? Our 30-day money-back guarantee applies: e-mail support." },
+  ]);
+}

@@ -1,0 +1,79 @@
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server";
+import { user } from "../db/schema";
+import { getEnv } from "../env.server";
+import {
+  loginDetailsMessage,
+  passwordResetMessage,
+  purchaseReceiptMessage,
+} from "./messages.server";
+import { enqueueEmail } from "./outbox.server";
+
+// The messages the product sends, each enqueued in the caller's transaction.
+
+/** Enqueues the receipt of a newly completed purchase. Runs in the caller's transaction. */
+export async function enqueuePurchaseReceipt(
+  tx: Db | Tx,
+  purchase: {
+    userId: string;
+    product: string;
+    amountCents: number;
+    currency: string;
+    providerRef: string;
+    createdAt: Date;
+  },
+): Promise<void> {
+  const [buyer] = await tx
+    .select({ name: user.name, email: user.email })
+    .from(user)
+    .where(eq(user.id, purchase.userId))
+    .limit(1);
+  if (!buyer) throw new Error("purchase of an unknown user");
+  const origin = getEnv().publicOrigin;
+  await enqueueEmail(tx, {
+    to: buyer.email,
+    ...purchaseReceiptMessage({
+      name: buyer.name,
+      product: purchase.product,
+      amountCents: purchase.amountCents,
+      currency: purchase.currency,
+      reference: purchase.providerRef,
+      date: purchase.createdAt,
+      dashboardUrl: `${origin}/dashboard`,
+    }),
+  });
+}
+
+/** The page where a reset or set-password token is used. */
+export function resetPasswordUrl(token: string): string {
+  return `${getEnv().publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/** Enqueues the password reset link (valid 1 hour) a user asked for. */
+export async function enqueuePasswordReset(
+  db: Db | Tx,
+  to: { name: string; email: string },
+  token: string,
+): Promise<void> {
+  await enqueueEmail(db, {
+    to: to.email,
+    ...passwordResetMessage({ name: to.name, resetUrl: resetPasswordUrl(token) }),
+  });
+}
+
+/** Enqueues the login details of an account a marketplace sale created (link valid 24 hours). */
+export async function enqueueLoginDetails(
+  tx: Db | Tx,
+  to: { name: string; email: string },
+  token: string,
+): Promise<void> {
+  await enqueueEmail(tx, {
+    to: to.email,
+    ...loginDetailsMessage({
+      name: to.name,
+      email: to.email,
+      setPasswordUrl: resetPasswordUrl(token),
+      loginUrl: `${getEnv().publicOrigin}/login`,
+    }),
+  });
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import type { Auth } from "./auth.server";
+import type { Db, Tx } from "./db/client.server";
+import { verification } from "./db/schema";
+import { logger } from "./logger.server";
+import { createMemoryRateLimiter } from "./rate-limit.server";
+
+// Password reset and first password, on Better Auth's reset mechanism
+// (requestPasswordReset / resetPassword, auth.server.ts): a one-time token in
+// the `verification` table, used at /reset-password?token=...
+
+/** Better Auth's identifier of a reset token (better-auth/dist/api/routes/password.mjs). */
+const resetIdentifier = (token: string) => `reset-password:${token}`;
+
+/** Reset links asked for: per e-mail address, and per client address. */
+export const passwordResetRequests = {
+  perEmail: createMemoryRateLimiter({ limit: 3, windowMs: 60 * 60_000 }),
+  perAddress: createMemoryRateLimiter({ limit: 20, windowMs: 60 * 60_000 }),
+};
+
+export const resetRequestedMessage =
+  "If an account exists for that e-mail address, we have sent it a link to choose a new password. The link is valid for 1 hour. Check your spam folder if it has not arrived within a few minutes.";
+
+/**
+ * Sends a reset link (valid 1 hour) to the address if it has an account, and
+ * nothing otherwise; the answer never tells which.
+ */
+export async function requestPasswordReset(auth: Auth, email: string): Promise<void> {
+  try {
+    await auth.api.requestPasswordReset({ body: { email } });
+  } catch (error) {
+    // Logged without the address; the visitor still gets the same answer.
+    logger.error({ err: error }, "password reset request failed");
+  }
+}
+
+/** Whether the reset token exists and has not expired (it is deleted when used). */
+export async function isResetTokenUsable(db: Db, token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const rows = await db
+    .select({ id: verification.id })
+    .from(verification)
+    .where(
+      and(
+        eq(verification.identifier, resetIdentifier(token)),
+        gt(verification.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type ResetResult = { ok: true } | { ok: false; reason: "invalid-token" | "failed" };
+
+/**
+ * Sets a new password with a reset token. One-time: the token is consumed in
+ * the same transaction as the new password, and every session of the user
+ * ends (revokeSessionsOnPasswordReset), so they sign in again.
+ */
+export async function resetPassword(
+  auth: Auth,
+  token: string,
+  newPassword: string,
+): Promise<ResetResult> {
+  try {
+    await auth.api.resetPassword({ body: { token, newPassword } });
+    return { ok: true };
+  } catch (error) {
+    const code = (error as { body?: { code?: string } }).body?.code;
+    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") {
+      return { ok: false, reason: "invalid-token" };
+    }
+    logger.error({ err: error }, "password reset failed");
+    return { ok: false, reason: "failed" };
+  }
+}
+
+/**
+ * Creates a one-time set-password token for a user, in the caller's
+ * transaction, in the form Better Auth's resetPassword accepts; valid for
+ * `ttlSeconds`. Used for buyers whose account a marketplace sale created.
+ */
+export async function createSetPasswordToken(
+  tx: Db | Tx,
+  userId: string,
+  ttlSeconds: number,
+): Promise<string> {
+  const token = randomBytes(24).toString("base64url");
+  await tx.insert(verification).values({
+    id: crypto.randomUUID(),
+    identifier: resetIdentifier(token),
+    value: userId,
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+  });
+  return token;
+}
+
+/** Set-Cookie headers that remove the session cookies (the sessions are already gone). */
+export function clearSessionCookies(headers = new Headers()): Headers {
+  for (const name of ["better-auth.session_token", "better-auth.session_data"]) {
+    headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    headers.append(
+      "Set-Cookie",
+      `__Secure-${name}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`,
+    );
+  }
+  return headers;
+}

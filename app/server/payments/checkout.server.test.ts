@@ -1,0 +1,166 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as paymentOptions from "~/routes/checkout/payment-options";
+import * as testCheckoutRoute from "~/routes/checkout/test-checkout";
+import { appRequest, createUser, origin, redirectTarget, run } from "~/test/helpers";
+import { hasPaidAccess } from "../access.server";
+import { getDb } from "../db/db.server";
+import { purchase, user } from "../db/schema";
+import { createCheckout } from "./checkout.server";
+
+type ErrorResult = { init?: { status?: number }; data: { error: string } };
+
+function startCheckout(cookie: string | undefined, productId = "lifetime-access") {
+  return run(() =>
+    paymentOptions.action({
+      request: appRequest("/payment-options", { cookie, form: { productId } }),
+      params: {},
+      context: {},
+    } as never),
+  );
+}
+
+function checkoutAction(cookie: string, checkoutId: string, intent: "pay" | "cancel") {
+  return run(() =>
+    testCheckoutRoute.action({
+      request: appRequest(`/checkout/test/${checkoutId}`, { cookie, form: { intent } }),
+      params: { checkoutId },
+      context: {},
+    } as never),
+  );
+}
+
+function checkoutIdOf(result: unknown): string {
+  const location = redirectTarget(result) ?? "";
+  const match = location.match(/^http:\/\/localhost:3000\/checkout\/test\/([0-9a-f-]{36})$/);
+  if (!match?.[1]) throw new Error(`not a test checkout redirect: ${location}`);
+  return match[1];
+}
+
+describe("checkout errors (spec section 8)", () => {
+  it("answers 'No active session' without a session", async () => {
+    const result = (await startCheckout(undefined)) as ErrorResult;
+    expect(result.init?.status).toBe(401);
+    expect(result.data.error).toBe("No active session");
+  });
+
+  it("answers 'No active session' for an expired or forged session", async () => {
+    const result = (await startCheckout("better-auth.session_token=stale.token")) as ErrorResult;
+    expect(result.data.error).toBe("No active session");
+  });
+
+  it("answers 'Invalid product ID' for an unknown product", async () => {
+    const u = await createUser();
+    for (const productId of ["gold-plan", "__proto__", "constructor", ""]) {
+      const result = (await startCheckout(u.cookie, productId)) as ErrorResult;
+      expect(result.init?.status).toBe(400);
+      expect(result.data.error).toBe("Invalid product ID");
+    }
+  });
+
+  it("answers 'Failed to create checkout session' when the provider cannot record the checkout", async () => {
+    // A session user whose account was deleted meanwhile: the checkout row cannot reference it.
+    const u = await createUser();
+    const db = await getDb();
+    await db.delete(user).where(eq(user.id, u.id));
+    await expect(
+      createCheckout(db, {
+        user: { id: u.id },
+        productId: "lifetime-access",
+        origin,
+        testCheckout: true,
+      }),
+    ).rejects.toMatchObject({ message: "Failed to create checkout session", status: 502 });
+  });
+});
+
+describe("test checkout switch", () => {
+  it("is refused with 'Failed to create checkout session' where the test checkout is off", async () => {
+    const u = await createUser();
+    await expect(
+      createCheckout(await getDb(), {
+        user: { id: u.id },
+        productId: "lifetime-access",
+        origin,
+        testCheckout: false,
+      }),
+    ).rejects.toMatchObject({ message: "Failed to create checkout session", status: 503 });
+  });
+
+  it("reuses a started checkout instead of adding rows, and starts a new one once it is paid", async () => {
+    const u = await createUser();
+    const first = checkoutIdOf(await startCheckout(u.cookie));
+    expect(checkoutIdOf(await startCheckout(u.cookie))).toBe(first);
+    await checkoutAction(u.cookie, first, "pay");
+    expect(checkoutIdOf(await startCheckout(u.cookie))).not.toBe(first);
+  });
+});
+
+describe("test checkout", () => {
+  it("pays: one completed purchase however often Pay is pressed, then access", async () => {
+    const u = await createUser();
+    const id = checkoutIdOf(await startCheckout(u.cookie));
+    const first = await checkoutAction(u.cookie, id, "pay");
+    const second = await checkoutAction(u.cookie, id, "pay");
+    expect(redirectTarget(first)).toBe("/success");
+    expect(redirectTarget(second)).toBe("/success");
+    const db = await getDb();
+    const rows = await db.select().from(purchase).where(eq(purchase.userId, u.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      provider: "test",
+      providerRef: id,
+      status: "completed",
+      amountCents: 2500,
+    });
+    expect(await hasPaidAccess(db, { id: u.id, isAdmin: false })).toBe(true);
+  });
+
+  it("shows the plan and amount on the checkout page", async () => {
+    const u = await createUser();
+    const id = checkoutIdOf(await startCheckout(u.cookie));
+    const data = await run(() =>
+      testCheckoutRoute.loader({
+        request: appRequest(`/checkout/test/${id}`, { cookie: u.cookie }),
+        params: { checkoutId: id },
+        context: {},
+      } as never),
+    );
+    expect(data).toEqual({
+      name: "Lifetime Access",
+      amount: "$25",
+      currency: "USD",
+      email: u.email,
+    });
+  });
+
+  it("cancels: lands on /cancel and records nothing", async () => {
+    const u = await createUser();
+    const id = checkoutIdOf(await startCheckout(u.cookie));
+    expect(redirectTarget(await checkoutAction(u.cookie, id, "cancel"))).toBe("/cancel");
+    const rows = await (await getDb()).select().from(purchase).where(eq(purchase.userId, u.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("refuses to pay another user's checkout", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const id = checkoutIdOf(await startCheckout(owner.cookie));
+    expect(redirectTarget(await checkoutAction(other.cookie, id, "pay"))).toBe("/payment-options");
+    const rows = await (await getDb()).select().from(purchase).where(eq(purchase.userId, other.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("sends a visitor on the checkout page to /login", async () => {
+    const u = await createUser();
+    const id = checkoutIdOf(await startCheckout(u.cookie));
+    const result = await run(() =>
+      testCheckoutRoute.loader({
+        request: appRequest(`/checkout/test/${id}`),
+        params: { checkoutId: id },
+        context: {},
+      } as never),
+    );
+    expect(redirectTarget(result)).toBe("/login");
+  });
+});

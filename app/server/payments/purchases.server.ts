@@ -1,0 +1,109 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server";
+import { type PurchaseProvider, purchase, purchaseRevocation } from "../db/schema";
+import { enqueuePurchaseReceipt } from "../mail/notices.server";
+
+export type Purchase = typeof purchase.$inferSelect;
+
+export type PaymentRef = {
+  provider: PurchaseProvider;
+  /** The provider's id for this payment: unique per provider. */
+  providerRef: string;
+};
+
+export type PurchaseInput = PaymentRef & {
+  userId: string;
+  product: string;
+  amountCents: number;
+  currency: string;
+};
+
+/** Thrown when a payment is already recorded for another user: never moved silently. */
+export class PurchaseOwnerMismatchError extends Error {}
+
+/**
+ * Serializes fulfilment and revocation of one payment until the transaction
+ * ends, so a refund racing its payment cannot miss the purchase row.
+ */
+async function lockPayment(tx: Tx, ref: PaymentRef): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`${ref.provider}:${ref.providerRef}`}, 0))`,
+  );
+}
+
+const samePayment = (ref: PaymentRef) =>
+  and(eq(purchase.provider, ref.provider), eq(purchase.providerRef, ref.providerRef));
+
+/**
+ * Turns a provider's payment into a purchase. Idempotent and convergent; runs
+ * in one transaction (a savepoint inside the caller's). The same (provider,
+ * providerRef) gives one purchase however often and however concurrently it
+ * arrives; a payment refunded before or after it arrives stays refunded (a late
+ * duplicate never re-grants access); a payment already recorded for another
+ * user throws PurchaseOwnerMismatchError. A newly completed purchase enqueues
+ * its receipt in the same transaction; a duplicate sends nothing.
+ */
+export async function fulfilPurchase(db: Db | Tx, input: PurchaseInput): Promise<Purchase> {
+  return db.transaction(async (tx) => {
+    await lockPayment(tx, input);
+    const [revocation] = await tx
+      .select({ revokedAt: purchaseRevocation.revokedAt })
+      .from(purchaseRevocation)
+      .where(
+        and(
+          eq(purchaseRevocation.provider, input.provider),
+          eq(purchaseRevocation.providerRef, input.providerRef),
+        ),
+      )
+      .limit(1);
+    const inserted = await tx
+      .insert(purchase)
+      .values({
+        ...input,
+        status: revocation ? "refunded" : "completed",
+        refundedAt: revocation?.revokedAt ?? null,
+      })
+      .onConflictDoNothing({ target: [purchase.provider, purchase.providerRef] })
+      .returning();
+    const created = inserted[0];
+    if (created) {
+      if (created.status === "completed") await enqueuePurchaseReceipt(tx, created);
+      return created;
+    }
+    const [existing] = await tx.select().from(purchase).where(samePayment(input)).limit(1);
+    if (!existing) throw new Error("purchase vanished between insert and select");
+    if (existing.userId !== input.userId) {
+      throw new PurchaseOwnerMismatchError(
+        `${input.provider} payment ${input.providerRef} is recorded for another user`,
+      );
+    }
+    return existing;
+  });
+}
+
+/**
+ * Marks a payment refunded, which ends the access it gave. Idempotent and
+ * convergent; runs in one transaction. When the payment has no purchase yet
+ * (the refund overtook it), the revocation is recorded and fulfilPurchase
+ * later records the purchase as refunded. Returns the purchase, or undefined
+ * when there is none yet.
+ */
+export async function revokePurchase(db: Db | Tx, ref: PaymentRef): Promise<Purchase | undefined> {
+  return db.transaction(async (tx) => {
+    await lockPayment(tx, ref);
+    const [updated] = await tx
+      .update(purchase)
+      .set({ status: "refunded", refundedAt: new Date() })
+      .where(and(samePayment(ref), eq(purchase.status, "completed")))
+      .returning();
+    if (updated) return updated;
+    const [existing] = await tx.select().from(purchase).where(samePayment(ref)).limit(1);
+    if (!existing) {
+      await tx
+        .insert(purchaseRevocation)
+        .values({ provider: ref.provider, providerRef: ref.providerRef })
+        .onConflictDoNothing();
+    }
+    return existing;
+  });
+}

@@ -1,0 +1,202 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createUser, origin, type TestUser } from "~/test/helpers";
+import { randomId, type StripeStandIn, startStripeStandIn } from "~/test/stripe-stand-in";
+import { hasPaidAccess } from "../access.server";
+import { getDb } from "../db/db.server";
+import { purchase, stripeCustomer } from "../db/schema";
+import { createCheckout } from "./checkout.server";
+import { reconcileStripeCheckout } from "./stripe-checkout.server";
+
+let stand: StripeStandIn;
+beforeAll(async () => {
+  stand = await startStripeStandIn();
+});
+afterAll(() => stand.close());
+beforeEach(() => {
+  stand.requests.length = 0;
+});
+
+async function checkout(u: Pick<TestUser, "id" | "email">) {
+  return createCheckout(await getDb(), {
+    user: { id: u.id, email: u.email },
+    productId: "lifetime-access",
+    origin,
+    // On, to show that Stripe, when configured, takes its place.
+    testCheckout: true,
+    stripe: stand.config,
+  });
+}
+
+const sessionIdOf = (url: string) => url.split("/").pop() ?? "";
+const sessionCreations = () =>
+  stand.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
+const customerCreations = () =>
+  stand.requests.filter((r) => r.method === "POST" && r.path === "/v1/customers");
+
+async function purchasesOf(userId: string) {
+  return (await getDb()).select().from(purchase).where(eq(purchase.userId, userId));
+}
+
+describe("Stripe checkout (spec section 7)", () => {
+  it("creates a Checkout Session with exactly the spec's parameters and goes to its url", async () => {
+    const u = await createUser();
+    const { url } = await checkout(u);
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\w+$/);
+
+    const [customer] = customerCreations();
+    expect(customer?.params).toEqual({ email: u.email, "metadata[user_id]": u.id });
+    const [stored] = await (await getDb())
+      .select()
+      .from(stripeCustomer)
+      .where(eq(stripeCustomer.userId, u.id));
+    expect(stored?.customerId).toMatch(/^cus_/);
+
+    const [session] = sessionCreations();
+    expect(session?.params).toEqual({
+      mode: "payment",
+      "line_items[0][price]": "price_test_lifetime",
+      "line_items[0][quantity]": "1",
+      success_url: "http://localhost:3000/success?session_id={CHECKOUT_SESSION_ID}",
+      cancel_url: "http://localhost:3000/cancel",
+      allow_promotion_codes: "true",
+      client_reference_id: u.id,
+      customer: stored?.customerId,
+      "metadata[user_id]": u.id,
+      "metadata[product_id]": "lifetime-access",
+    });
+    // Nothing is granted before Stripe says the session is paid.
+    expect(await purchasesOf(u.id)).toHaveLength(0);
+  });
+
+  it("reuses the user's Stripe customer on a second checkout", async () => {
+    const u = await createUser();
+    await checkout(u);
+    await checkout(u);
+    expect(customerCreations()).toHaveLength(1);
+    const [first, second] = sessionCreations();
+    expect(second?.params.customer).toBe(first?.params.customer);
+  });
+
+  it("two first checkouts at once both use the one customer stored", async () => {
+    const u = await createUser();
+    await Promise.all([checkout(u), checkout(u)]);
+    const rows = await (await getDb())
+      .select()
+      .from(stripeCustomer)
+      .where(eq(stripeCustomer.userId, u.id));
+    expect(rows).toHaveLength(1);
+    for (const session of sessionCreations()) {
+      expect(session.params.customer).toBe(rows[0]?.customerId);
+    }
+  });
+
+  it("answers 'Failed to create checkout session' when Stripe's API refuses", async () => {
+    const u = await createUser();
+    for (const status of [400, 500]) {
+      stand.failNextSession(status);
+      await expect(checkout(u)).rejects.toMatchObject({
+        message: "Failed to create checkout session",
+        status: 502,
+      });
+    }
+  });
+
+  it("answers 'Failed to create checkout session' when Stripe cannot be reached", async () => {
+    const u = await createUser();
+    await expect(
+      createCheckout(await getDb(), {
+        user: { id: u.id, email: u.email },
+        productId: "lifetime-access",
+        origin,
+        testCheckout: false,
+        stripe: { ...stand.config, apiUrl: "http://127.0.0.1:9" },
+      }),
+    ).rejects.toMatchObject({ message: "Failed to create checkout session" });
+  });
+
+  it("answers 'No checkout URL received' when the session has no url", async () => {
+    const u = await createUser();
+    stand.omitNextUrl();
+    await expect(checkout(u)).rejects.toMatchObject({
+      message: "No checkout URL received",
+      status: 502,
+    });
+  });
+
+  it("still answers 'Invalid product ID' before calling Stripe", async () => {
+    const u = await createUser();
+    await expect(
+      createCheckout(await getDb(), {
+        user: { id: u.id },
+        productId: "gold-plan",
+        origin,
+        testCheckout: false,
+        stripe: stand.config,
+      }),
+    ).rejects.toMatchObject({ message: "Invalid product ID" });
+    expect(stand.requests).toHaveLength(0);
+  });
+});
+
+describe("return to /success (reconcileStripeCheckout)", () => {
+  it("fulfils a paid session of this user before the webhook arrives", async () => {
+    const u = await createUser();
+    const sessionId = sessionIdOf((await checkout(u)).url);
+    const paymentIntent = randomId("pi");
+    stand.paySession(sessionId, paymentIntent);
+    const db = await getDb();
+    expect(await reconcileStripeCheckout(db, stand.config, { userId: u.id, sessionId })).toBe(
+      "paid",
+    );
+    // Reloading the page changes nothing.
+    expect(await reconcileStripeCheckout(db, stand.config, { userId: u.id, sessionId })).toBe(
+      "paid",
+    );
+    const rows = await purchasesOf(u.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      provider: "stripe",
+      providerRef: paymentIntent,
+      product: "lifetime-access",
+      amountCents: 2500,
+      currency: "usd",
+      status: "completed",
+    });
+    expect(await hasPaidAccess(db, { id: u.id, isAdmin: false })).toBe(true);
+  });
+
+  it("says pending and grants nothing while the session is unpaid", async () => {
+    const u = await createUser();
+    const sessionId = sessionIdOf((await checkout(u)).url);
+    expect(
+      await reconcileStripeCheckout(await getDb(), stand.config, { userId: u.id, sessionId }),
+    ).toBe("pending");
+    expect(await purchasesOf(u.id)).toHaveLength(0);
+  });
+
+  it("does nothing for someone else's session", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const sessionId = sessionIdOf((await checkout(owner)).url);
+    stand.paySession(sessionId);
+    expect(
+      await reconcileStripeCheckout(await getDb(), stand.config, { userId: other.id, sessionId }),
+    ).toBe("unknown");
+    expect(await purchasesOf(other.id)).toHaveLength(0);
+    expect(await purchasesOf(owner.id)).toHaveLength(0);
+  });
+
+  it("says unknown for a session Stripe does not know, and asks nothing for a malformed id", async () => {
+    const u = await createUser();
+    const db = await getDb();
+    expect(
+      await reconcileStripeCheckout(db, stand.config, { userId: u.id, sessionId: "cs_test_nope" }),
+    ).toBe("unknown");
+    stand.requests.length = 0;
+    expect(
+      await reconcileStripeCheckout(db, stand.config, { userId: u.id, sessionId: "../customers" }),
+    ).toBe("unknown");
+    expect(stand.requests).toHaveLength(0);
+  });
+});

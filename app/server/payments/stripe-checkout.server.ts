@@ -1,0 +1,144 @@
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import { lifetimeAccess, products } from "~/config/site";
+import type { Db, Tx } from "../db/client.server";
+import { stripeCustomer } from "../db/schema";
+import { logger } from "../logger.server";
+import { fulfilPurchase, type PurchaseInput } from "./purchases.server";
+import { type StripeConfig, stripeClient, stripeErrorLog } from "./stripe.server";
+
+/**
+ * The user's Stripe customer: reused from stripe_customer, or created once.
+ * Race-safe: of two first checkouts at once, both use the customer stored first
+ * (the loser's Stripe customer stays unused).
+ */
+export async function ensureStripeCustomer(
+  db: Db,
+  stripe: Stripe,
+  user: { id: string; email?: string },
+): Promise<string> {
+  const byUser = eq(stripeCustomer.userId, user.id);
+  const [known] = await db
+    .select({ customerId: stripeCustomer.customerId })
+    .from(stripeCustomer)
+    .where(byUser)
+    .limit(1);
+  if (known) return known.customerId;
+  const created = await stripe.customers.create({
+    email: user.email,
+    metadata: { user_id: user.id },
+  });
+  const [stored] = await db
+    .insert(stripeCustomer)
+    .values({ userId: user.id, customerId: created.id })
+    .onConflictDoNothing({ target: stripeCustomer.userId })
+    .returning({ customerId: stripeCustomer.customerId });
+  if (stored) return stored.customerId;
+  const [winner] = await db
+    .select({ customerId: stripeCustomer.customerId })
+    .from(stripeCustomer)
+    .where(byUser)
+    .limit(1);
+  if (!winner) throw new Error("stripe customer vanished between insert and select");
+  return winner.customerId;
+}
+
+export type StripeCheckoutRequest = {
+  user: { id: string; email?: string };
+  productId: string;
+  origin: string;
+};
+
+/**
+ * Creates the Checkout Session of spec section 7 (one-time payment of the
+ * plan's price, promotion codes allowed) and returns its URL, which may be
+ * null. Throws the SDK's errors.
+ */
+export async function createStripeCheckoutSession(
+  db: Db,
+  config: StripeConfig,
+  request: StripeCheckoutRequest,
+): Promise<{ url: string | null }> {
+  const stripe = stripeClient(config);
+  const customer = await ensureStripeCustomer(db, stripe, request.user);
+  const session = await stripe.checkout.sessions.create({
+    mode: "payment",
+    line_items: [{ price: config.priceId, quantity: 1 }],
+    success_url: `${request.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${request.origin}/cancel`,
+    allow_promotion_codes: true,
+    client_reference_id: request.user.id,
+    customer,
+    metadata: { user_id: request.user.id, product_id: request.productId },
+  });
+  return { url: session.url };
+}
+
+/** A Payment Intent's id from an expandable field. */
+export function idOf(field: string | { id: string } | null | undefined): string | undefined {
+  if (!field) return undefined;
+  return typeof field === "string" ? field : field.id;
+}
+
+/**
+ * The purchase a Checkout Session pays for, or undefined when it is not (yet)
+ * paid or was not started by this product. The provider reference is the
+ * Payment Intent (what refunds and disputes name), or the session for a
+ * checkout with nothing to pay (a 100% promotion code: never refunded).
+ */
+export function purchaseOfSession(session: Stripe.Checkout.Session): PurchaseInput | undefined {
+  if (session.mode !== "payment") return undefined;
+  if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required") {
+    return undefined;
+  }
+  const userId = session.client_reference_id ?? session.metadata?.user_id;
+  if (!userId) return undefined;
+  const productId = session.metadata?.product_id;
+  const product = productId && Object.hasOwn(products, productId) ? products[productId] : undefined;
+  return {
+    userId,
+    provider: "stripe",
+    providerRef: idOf(session.payment_intent) ?? session.id,
+    product: (product ?? lifetimeAccess).id,
+    amountCents: session.amount_total ?? 0,
+    currency: session.currency ?? lifetimeAccess.currency,
+  };
+}
+
+/** Fulfils a paid Checkout Session; idempotent (the webhook and /success share it). */
+export async function fulfilCheckoutSession(
+  db: Db | Tx,
+  session: Stripe.Checkout.Session,
+): Promise<"paid" | "pending" | "refunded"> {
+  const input = purchaseOfSession(session);
+  if (!input) return "pending";
+  const purchase = await fulfilPurchase(db, input);
+  return purchase.status === "completed" ? "paid" : "refunded";
+}
+
+export type CheckoutReturn = "paid" | "pending" | "refunded" | "unknown";
+
+const sessionIdPattern = /^cs_(test|live)_[A-Za-z0-9]{1,200}$/;
+
+/**
+ * On the return to /success: looks the session up at Stripe and, when it is
+ * paid and was started by this user, fulfils it at once instead of waiting for
+ * the webhook. Idempotent. Someone else's session, or a lookup failure, is
+ * "unknown" (and changes nothing).
+ */
+export async function reconcileStripeCheckout(
+  db: Db,
+  config: StripeConfig,
+  request: { userId: string; sessionId: string },
+): Promise<CheckoutReturn> {
+  if (!sessionIdPattern.test(request.sessionId)) return "unknown";
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripeClient(config).checkout.sessions.retrieve(request.sessionId);
+  } catch (error) {
+    logger.warn(stripeErrorLog(error), "checkout session lookup failed");
+    return "unknown";
+  }
+  if (session.client_reference_id !== request.userId) return "unknown";
+  return fulfilCheckoutSession(db, session);
+}

@@ -1,0 +1,285 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as stripeWebhookRoute from "~/routes/api/webhooks/stripe";
+import { createUser } from "~/test/helpers";
+import {
+  randomId,
+  type StripeStandIn,
+  startStripeStandIn,
+  stripeEvent,
+  webhookRequest,
+} from "~/test/stripe-stand-in";
+import { hasPaidAccess } from "../access.server";
+import { getDb } from "../db/db.server";
+import { purchase, webhookEvent } from "../db/schema";
+import { handleStripeWebhook } from "./stripe-webhook.server";
+
+let stand: StripeStandIn;
+beforeAll(async () => {
+  stand = await startStripeStandIn();
+});
+afterAll(() => stand.close());
+
+type Event = ReturnType<typeof stripeEvent>;
+
+async function deliver(event: Event, signature?: string | null): Promise<Response> {
+  return handleStripeWebhook(
+    await getDb(),
+    stand.config,
+    webhookRequest(event, stand.config.webhookSecret, signature),
+  );
+}
+
+function sessionObject(
+  userId: string,
+  paymentIntent: string | null,
+  paymentStatus: "paid" | "unpaid" = "paid",
+) {
+  return {
+    id: randomId("cs_test"),
+    object: "checkout.session",
+    mode: "payment",
+    client_reference_id: userId,
+    metadata: { user_id: userId, product_id: "lifetime-access" },
+    payment_status: paymentStatus,
+    status: "complete",
+    payment_intent: paymentIntent,
+    amount_total: 2500,
+    currency: "usd",
+  };
+}
+
+const completed = (userId: string, paymentIntent: string) =>
+  stripeEvent("checkout.session.completed", sessionObject(userId, paymentIntent));
+
+function refunded(paymentIntent: string, amountRefunded = 2500) {
+  return stripeEvent("charge.refunded", {
+    id: randomId("ch"),
+    object: "charge",
+    amount: 2500,
+    amount_refunded: amountRefunded,
+    refunded: amountRefunded >= 2500,
+    payment_intent: paymentIntent,
+    currency: "usd",
+  });
+}
+
+function disputeClosed(paymentIntent: string, status: "lost" | "won") {
+  return stripeEvent("charge.dispute.closed", {
+    id: randomId("dp"),
+    object: "dispute",
+    amount: 2500,
+    charge: randomId("ch"),
+    payment_intent: paymentIntent,
+    status,
+  });
+}
+
+async function purchasesOf(paymentIntent: string) {
+  return (await getDb())
+    .select()
+    .from(purchase)
+    .where(and(eq(purchase.provider, "stripe"), eq(purchase.providerRef, paymentIntent)));
+}
+
+async function recorded(eventId: string) {
+  return (await getDb())
+    .select()
+    .from(webhookEvent)
+    .where(and(eq(webhookEvent.provider, "stripe"), eq(webhookEvent.eventId, eventId)));
+}
+
+const hasAccess = async (userId: string) =>
+  hasPaidAccess(await getDb(), { id: userId, isAdmin: false });
+
+describe("Stripe webhook: signature", () => {
+  it("answers 400 to a bad signature and stores nothing", async () => {
+    const u = await createUser();
+    const pi = randomId("pi");
+    const event = completed(u.id, pi);
+    const forged = webhookRequest(event, "whsec_someone_else");
+    const response = await handleStripeWebhook(await getDb(), stand.config, forged);
+    expect(response.status).toBe(400);
+    expect((await deliver(event, "t=1,v1=deadbeef")).status).toBe(400);
+    expect(await recorded(event.id)).toHaveLength(0);
+    expect(await purchasesOf(pi)).toHaveLength(0);
+  });
+
+  it("answers 400 without a Stripe-Signature header", async () => {
+    const u = await createUser();
+    const event = completed(u.id, randomId("pi"));
+    expect((await deliver(event, null)).status).toBe(400);
+    expect(await recorded(event.id)).toHaveLength(0);
+  });
+
+  it("answers 400 to a body changed after signing", async () => {
+    const u = await createUser();
+    const event = completed(u.id, randomId("pi"));
+    const signed = webhookRequest(event, stand.config.webhookSecret);
+    const tampered = new Request(signed.url, {
+      method: "POST",
+      headers: signed.headers,
+      body: JSON.stringify({ ...event, type: "charge.refunded" }),
+    });
+    expect((await handleStripeWebhook(await getDb(), stand.config, tampered)).status).toBe(400);
+  });
+
+  it("the route answers 404 where Stripe is not configured", async () => {
+    const u = await createUser();
+    const response = (await stripeWebhookRoute.action({
+      request: webhookRequest(completed(u.id, randomId("pi")), "whsec_x"),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("Stripe webhook: payments", () => {
+  it("checkout.session.completed (paid) gives one completed purchase and access", async () => {
+    const u = await createUser();
+    const pi = randomId("pi");
+    const event = completed(u.id, pi);
+    const response = await deliver(event);
+    expect(response.status).toBe(200);
+    const rows = await purchasesOf(pi);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      userId: u.id,
+      provider: "stripe",
+      product: "lifetime-access",
+      amountCents: 2500,
+      currency: "usd",
+      status: "completed",
+    });
+    expect(await recorded(event.id)).toHaveLength(1);
+    expect(await hasAccess(u.id)).toBe(true);
+  });
+
+  it("an unpaid completed session grants nothing until async_payment_succeeded", async () => {
+    const u = await createUser();
+    const pi = randomId("pi");
+    const session = sessionObject(u.id, pi, "unpaid");
+    expect((await deliver(stripeEvent("checkout.session.completed", session))).status).toBe(200);
+    expect(await purchasesOf(pi)).toHaveLength(0);
+    const succeeded = stripeEvent("checkout.session.async_payment_succeeded", {
+      ...session,
+      payment_status: "paid",
+    });
+    expect((await deliver(succeeded)).status).toBe(200);
+    expect(await purchasesOf(pi)).toHaveLength(1);
+    expect(await hasAccess(u.id)).toBe(true);
+  });
+
+  it("the same event delivered twice gives one purchase", async () => {
+    const u = await createUser();
+    const pi = randomId("pi");
+    const event = completed(u.id, pi);
+    expect((await deliver(event)).status).toBe(200);
+    expect((await deliver(event)).status).toBe(200);
+    expect(await purchasesOf(pi)).toHaveLength(1);
+    expect(await recorded(event.id)).toHaveLength(1);
+  });
+
+  it("the same event delivered ten times in parallel gives one purchase", async () => {
+    const u = await createUser();
+    const pi = randomId("pi");
+    const event = completed(u.id, pi);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(await purchasesOf(pi)).toHaveLength(1);
+    expect(await recorded(event.id)).toHaveLength(1);
+  });
+
+  it("the payment delivered again after its refund stays refunded", async () => {
+    const u = await createUser();
+    const pi = randomId("pi");
+    const event = completed(u.id, pi);
+    await deliver(event);
+    expect((await deliver(refunded(pi))).status).toBe(200);
+    // The same event again, and a new event for the same payment (Stripe may send both).
+    expect((await deliver(event)).status).toBe(200);
+    expect((await deliver(completed(u.id, pi))).status).toBe(200);
+    const rows = await purchasesOf(pi);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe("refunded");
+    expect(await hasAccess(u.id)).toBe(false);
+  });
+});
+
+describe("Stripe webhook: refunds and disputes", () => {
+  it("a refund that arrives before the payment still ends refunded, without access", async () => {
+    const u = await createUser();
+    const pi = randomId("pi");
+    expect((await deliver(refunded(pi))).status).toBe(200);
+    expect(await purchasesOf(pi)).toHaveLength(0);
+    expect((await deliver(completed(u.id, pi))).status).toBe(200);
+    const rows = await purchasesOf(pi);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe("refunded");
+    expect(await hasAccess(u.id)).toBe(false);
+  });
+
+  it("a partial refund keeps the purchase completed; the rest refunded ends it", async () => {
+    const u = await createUser();
+    const pi = randomId("pi");
+    await deliver(completed(u.id, pi));
+    expect((await deliver(refunded(pi, 1000))).status).toBe(200);
+    expect((await purchasesOf(pi))[0]?.status).toBe("completed");
+    expect(await hasAccess(u.id)).toBe(true);
+    await deliver(refunded(pi, 2500));
+    expect((await purchasesOf(pi))[0]?.status).toBe("refunded");
+  });
+
+  it("a lost dispute revokes the purchase; a won one does not", async () => {
+    const lost = await createUser();
+    const won = await createUser();
+    const lostPi = randomId("pi");
+    const wonPi = randomId("pi");
+    await deliver(completed(lost.id, lostPi));
+    await deliver(completed(won.id, wonPi));
+    expect((await deliver(disputeClosed(lostPi, "lost"))).status).toBe(200);
+    expect((await deliver(disputeClosed(wonPi, "won"))).status).toBe(200);
+    expect((await purchasesOf(lostPi))[0]?.status).toBe("refunded");
+    expect(await hasAccess(lost.id)).toBe(false);
+    expect((await purchasesOf(wonPi))[0]?.status).toBe("completed");
+    expect(await hasAccess(won.id)).toBe(true);
+  });
+});
+
+describe("Stripe webhook: other events and failures", () => {
+  it("answers 200 to an event type it does not use", async () => {
+    const event = stripeEvent("customer.created", { id: randomId("cus"), object: "customer" });
+    expect((await deliver(event)).status).toBe(200);
+  });
+
+  it("answers 500 and records nothing when the event cannot be applied, so Stripe retries", async () => {
+    const pi = randomId("pi");
+    const event = completed(`no-such-user-${randomUUID()}`, pi);
+    expect((await deliver(event)).status).toBe(500);
+    expect(await recorded(event.id)).toHaveLength(0);
+    expect(await purchasesOf(pi)).toHaveLength(0);
+    // A retry is tried again, not skipped as already seen.
+    expect((await deliver(event)).status).toBe(500);
+  });
+
+  it("answers 500 when the payment is already recorded for another user", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const pi = randomId("pi");
+    await deliver(completed(owner.id, pi));
+    const event = completed(other.id, pi);
+    expect((await deliver(event)).status).toBe(500);
+    expect(await recorded(event.id)).toHaveLength(0);
+    expect((await purchasesOf(pi))[0]?.userId).toBe(owner.id);
+  });
+
+  it("different events for one payment, in parallel, give one purchase", async () => {
+    const u = await createUser();
+    const pi = randomId("pi");
+    const event = completed(u.id, pi);
+    await Promise.all([deliver(event), deliver(completed(u.id, pi)), deliver(event)]);
+    expect(await purchasesOf(pi)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,87 @@
+import type Stripe from "stripe";
+import type { Db, Tx } from "../db/client.server";
+import { webhookEvent } from "../db/schema";
+import { logger } from "../logger.server";
+import { revokePurchase } from "./purchases.server";
+import { type StripeConfig, stripeClient, stripeErrorLog } from "./stripe.server";
+import { fulfilCheckoutSession, idOf } from "./stripe-checkout.server";
+
+const answer = (status: number, text: string) =>
+  new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/**
+ * POST /api/webhooks/stripe. Verifies the signature on the raw body (400 when
+ * missing or wrong, nothing stored), then records the event id and applies it
+ * in one transaction: idempotent (an event already recorded is answered 200
+ * and not applied again), and a failure answers 500 with nothing recorded, so
+ * Stripe retries. 404 when Stripe is not configured.
+ */
+export async function handleStripeWebhook(
+  db: Db,
+  config: StripeConfig | undefined,
+  request: Request,
+): Promise<Response> {
+  if (!config) return answer(404, "Not found");
+  if (request.method !== "POST") return answer(405, "Method not allowed");
+  const signature = request.headers.get("stripe-signature");
+  if (!signature) return answer(400, "Missing Stripe-Signature header");
+  const body = await request.text();
+  let event: Stripe.Event;
+  try {
+    event = stripeClient(config).webhooks.constructEvent(body, signature, config.webhookSecret);
+  } catch {
+    return answer(400, "Invalid signature");
+  }
+  try {
+    await db.transaction(async (tx) => {
+      const recorded = await tx
+        .insert(webhookEvent)
+        .values({ provider: "stripe", eventId: event.id })
+        .onConflictDoNothing()
+        .returning({ eventId: webhookEvent.eventId });
+      if (recorded.length > 0) await applyStripeEvent(tx, event);
+    });
+  } catch (error) {
+    logger.error(
+      { ...stripeErrorLog(error), eventId: event.id, eventType: event.type },
+      "Stripe webhook failed; Stripe will retry it",
+    );
+    return answer(500, "Webhook failed");
+  }
+  return answer(200, "ok");
+}
+
+/**
+ * Applies one verified event inside the caller's transaction. Events may come
+ * late, twice or out of order: each step is idempotent and a refund that
+ * overtakes its payment still wins (see revokePurchase).
+ */
+async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<void> {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+      // An unpaid session (a delayed payment method) is fulfilled by async_payment_succeeded.
+      await fulfilCheckoutSession(tx, event.data.object);
+      return;
+    case "charge.refunded": {
+      const charge = event.data.object;
+      const paymentIntent = idOf(charge.payment_intent);
+      // A partial refund keeps the access; the event comes again when the rest is refunded.
+      if (paymentIntent && charge.amount_refunded >= charge.amount) {
+        await revokePurchase(tx, { provider: "stripe", providerRef: paymentIntent });
+      }
+      return;
+    }
+    case "charge.dispute.closed": {
+      const dispute = event.data.object;
+      const paymentIntent = idOf(dispute.payment_intent);
+      if (paymentIntent && dispute.status === "lost") {
+        await revokePurchase(tx, { provider: "stripe", providerRef: paymentIntent });
+      }
+      return;
+    }
+    default:
+      // Event types this product does not use are acknowledged and ignored.
+      return;
+  }
+}

@@ -1,0 +1,253 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as webhookRoute from "~/routes/api/webhooks/warriorplus";
+import * as resetRoute from "~/routes/auth/reset-password";
+import { appRequest, createUser, origin, redirectTarget, run, uniqueEmail } from "~/test/helpers";
+import { hasPaidAccess } from "../access.server";
+import { getAuth } from "../auth.server";
+import { getDb } from "../db/db.server";
+import { account, emailOutbox, purchase, user, verification, webhookEvent } from "../db/schema";
+import type { WarriorPlusConfig } from "../env.server";
+import { isWarriorPlusKeyValid, receiveWarriorPlusIpn } from "./warriorplus.server";
+
+const config: WarriorPlusConfig = {
+  securityKey: "wp-security-key-for-tests",
+  products: new Map([
+    ["wso_abc", "lifetime-access"],
+    ["wso_def", "bump-vip"],
+    ["wso_ghi", "white-label"],
+  ]),
+};
+
+function ipn(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    WP_ACTION: "sale",
+    WP_ITEM_NUMBER: "wso_abc",
+    WP_ITEM_NAME: "AI Labs Lifetime Access",
+    WP_SALEID: `sale_${randomUUID()}`,
+    WP_TXNID: `txn_${randomUUID()}`,
+    WP_BUYER_EMAIL: uniqueEmail("buyer"),
+    WP_BUYER_NAME: "Wanda Buyer",
+    WP_SALE_AMOUNT: "17.00",
+    WP_SALE_CURRENCY: "USD",
+    WP_SECURITYKEY: config.securityKey,
+    IPN_ID: `ipn_${randomUUID()}`,
+    IPN_RCPT_TYPE: "vend",
+    ...overrides,
+  };
+}
+
+async function post(fields: Record<string, string>, cfg: WarriorPlusConfig | undefined = config) {
+  const request = new Request(`${origin}/api/webhooks/warriorplus`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  return receiveWarriorPlusIpn(request, await getDb(), cfg);
+}
+
+async function stored(fields: Record<string, string>) {
+  const db = await getDb();
+  const email = fields.WP_BUYER_EMAIL ?? "";
+  const [buyer] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
+  const purchases = await db
+    .select()
+    .from(purchase)
+    .where(
+      and(eq(purchase.provider, "warriorplus"), eq(purchase.providerRef, fields.WP_SALEID ?? "")),
+    );
+  const events = await db
+    .select()
+    .from(webhookEvent)
+    .where(
+      and(eq(webhookEvent.provider, "warriorplus"), eq(webhookEvent.eventId, fields.IPN_ID ?? "")),
+    );
+  const mail = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email.toLowerCase()));
+  const member = buyer ? await hasPaidAccess(db, { id: buyer.id, isAdmin: false }) : false;
+  return { buyer, purchases, events, mail, member };
+}
+
+const loginDetails = <T extends { subject: string }>(mail: T[]) =>
+  mail.filter((m) => m.subject === "Your AI Labs login details");
+const receipts = <T extends { subject: string }>(mail: T[]) =>
+  mail.filter((m) => m.subject === "Your AI Labs receipt");
+
+describe("WarriorPlus IPN: the security key", () => {
+  it.each([
+    ["a wrong key", { WP_SECURITYKEY: "not-the-key" }],
+    ["a key of another length", { WP_SECURITYKEY: `${config.securityKey}x` }],
+    ["no key", { WP_SECURITYKEY: "" }],
+  ])("answers 401 to %s and stores nothing", async (_, overrides) => {
+    const fields = ipn(overrides);
+    const response = await post(fields);
+    expect(response.status).toBe(401);
+    const after = await stored(fields);
+    expect(after.buyer).toBeUndefined();
+    expect(after.purchases).toHaveLength(0);
+    expect(after.events).toHaveLength(0);
+    expect(after.mail).toHaveLength(0);
+  });
+
+  it("compares keys by value", () => {
+    expect(isWarriorPlusKeyValid("abc", "abc")).toBe(true);
+    expect(isWarriorPlusKeyValid("abd", "abc")).toBe(false);
+    expect(isWarriorPlusKeyValid(undefined, "abc")).toBe(false);
+  });
+
+  it("is off (404) when WARRIORPLUS_SECURITY_KEY is not set", async () => {
+    const response = await run(() =>
+      webhookRoute.action({
+        request: new Request(`${origin}/api/webhooks/warriorplus`, {
+          method: "POST",
+          body: new URLSearchParams(ipn()),
+        }),
+        params: {},
+        context: {},
+      } as never),
+    );
+    expect((response as Response).status).toBe(404);
+  });
+});
+
+describe("WarriorPlus IPN: a sale", () => {
+  it("creates the buyer without a password, records the purchase, and e-mails login details and a receipt", async () => {
+    const fields = ipn({ WP_BUYER_EMAIL: uniqueEmail("New.Buyer") });
+    const response = await post(fields);
+    expect(response.status).toBe(200);
+    const after = await stored(fields);
+    expect(after.buyer?.name).toBe("Wanda Buyer");
+    expect(after.buyer?.isAdmin).toBe(false);
+    const db = await getDb();
+    const accounts = await db
+      .select()
+      .from(account)
+      .where(eq(account.userId, after.buyer?.id ?? ""));
+    expect(accounts).toHaveLength(0);
+    expect(after.purchases).toMatchObject([
+      {
+        userId: after.buyer?.id,
+        product: "lifetime-access",
+        amountCents: 1700,
+        currency: "usd",
+        status: "completed",
+      },
+    ]);
+    expect(after.events).toHaveLength(1);
+    expect(after.member).toBe(true);
+    const [details] = loginDetails(after.mail);
+    expect(details?.text).toContain(`Your login e-mail: ${after.buyer?.email}`);
+    expect(details?.text).toContain("valid for 24 hours");
+    expect(details?.text).toMatch(/spam/);
+    expect(details?.text).toContain("support@ailabs.app");
+    expect(receipts(after.mail)).toHaveLength(1);
+
+    // The link is valid for 24 hours and sets the first password, once.
+    const token = details?.text.match(/\/reset-password\?token=([\w-]+)/)?.[1] ?? "";
+    const [row] = await db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`));
+    const hoursLeft = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(23.9);
+    expect(hoursLeft).toBeLessThanOrEqual(24);
+    const form = { token, password: "my first password", confirmPassword: "my first password" };
+    const reset = await run(() =>
+      resetRoute.action({
+        request: appRequest("/reset-password", { form }),
+        params: {},
+        context: {},
+      } as never),
+    );
+    expect(redirectTarget(reset)).toBe("/login?reset=1");
+    const auth = await getAuth();
+    const signedIn = await auth.api.signInEmail({
+      body: { email: after.buyer?.email ?? "", password: "my first password" },
+      headers: new Headers({ origin }),
+    });
+    expect(signedIn.user.id).toBe(after.buyer?.id);
+  });
+
+  it("the same IPN_ID sent again, even in parallel, applies once", async () => {
+    const fields = ipn();
+    const responses = await Promise.all([post(fields), post(fields), post(fields)]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await post(fields)).status).toBe(200);
+    const after = await stored(fields);
+    expect(after.events).toHaveLength(1);
+    expect(after.purchases).toHaveLength(1);
+    expect(loginDetails(after.mail)).toHaveLength(1);
+    expect(receipts(after.mail)).toHaveLength(1);
+  });
+
+  it("gives an existing user access but no login-details e-mail", async () => {
+    const existing = await createUser({ name: "Already Here" });
+    const fields = ipn({ WP_BUYER_EMAIL: existing.email.toUpperCase(), WP_BUYER_NAME: "Other" });
+    expect((await post(fields)).status).toBe(200);
+    const after = await stored(fields);
+    expect(after.buyer?.id).toBe(existing.id);
+    expect(after.buyer?.name).toBe("Already Here");
+    expect(after.member).toBe(true);
+    expect(loginDetails(after.mail)).toHaveLength(0);
+    expect(receipts(after.mail)).toHaveLength(1);
+  });
+
+  it("of the bump product records the purchase but gives no course access", async () => {
+    const fields = ipn({ WP_ITEM_NUMBER: "wso_def", WP_SALE_AMOUNT: "4.95" });
+    expect((await post(fields)).status).toBe(200);
+    const after = await stored(fields);
+    expect(after.purchases).toMatchObject([{ product: "bump-vip", amountCents: 495 }]);
+    expect(after.member).toBe(false);
+  });
+
+  it("without an amount records the funnel price", async () => {
+    const fields = ipn({ WP_ITEM_NUMBER: "wso_ghi", WP_SALE_AMOUNT: "" });
+    await post(fields);
+    expect((await stored(fields)).purchases[0]?.amountCents).toBe(3700);
+  });
+
+  it("of an unknown product answers 200 and stores nothing", async () => {
+    const fields = ipn({ WP_ITEM_NUMBER: "wso_unknown" });
+    expect((await post(fields)).status).toBe(200);
+    const after = await stored(fields);
+    expect(after.buyer).toBeUndefined();
+    expect(after.purchases).toHaveLength(0);
+    expect(after.events).toHaveLength(0);
+    expect(after.mail).toHaveLength(0);
+  });
+
+  it("with a missing field answers 400 and stores nothing", async () => {
+    const fields = ipn({ WP_SALEID: "" });
+    expect((await post(fields)).status).toBe(400);
+    expect((await stored(fields)).buyer).toBeUndefined();
+  });
+
+  it("addressed to an affiliate is ignored", async () => {
+    const fields = ipn({ IPN_RCPT_TYPE: "aff" });
+    expect((await post(fields)).status).toBe(200);
+    expect((await stored(fields)).purchases).toHaveLength(0);
+  });
+});
+
+describe("WarriorPlus IPN: refund and dispute", () => {
+  it.each(["refund", "dispute"])("a %s revokes the purchase and the access", async (action) => {
+    const sale = ipn();
+    await post(sale);
+    expect((await stored(sale)).member).toBe(true);
+    const response = await post({ ...sale, WP_ACTION: action, IPN_ID: `ipn_${randomUUID()}` });
+    expect(response.status).toBe(200);
+    const after = await stored(sale);
+    expect(after.purchases[0]?.status).toBe("refunded");
+    expect(after.member).toBe(false);
+  });
+
+  it("a refund that arrives before its sale keeps the sale from granting access", async () => {
+    const sale = ipn();
+    await post({ ...sale, WP_ACTION: "refund", IPN_ID: `ipn_${randomUUID()}` });
+    await post(sale);
+    const after = await stored(sale);
+    expect(after.purchases).toHaveLength(1);
+    expect(after.purchases[0]?.status).toBe("refunded");
+    expect(after.member).toBe(false);
+  });
+});

@@ -1,0 +1,217 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { type FunnelProductKey, funnelProducts } from "../../config/site";
+import type { Db, Tx } from "../db/client.server";
+import { purchase, user, webhookEvent } from "../db/schema";
+import type { WarriorPlusConfig } from "../env.server";
+import { logger } from "../logger.server";
+import { enqueueLoginDetails } from "../mail/notices.server";
+import { createSetPasswordToken } from "../password-reset.server";
+import { fulfilPurchase, revokePurchase } from "./purchases.server";
+
+// WarriorPlus IPN: a form POST per sale, refund or dispute. Fields as documented at
+// https://help.warriorplus.com/en/articles/1658556-advanced-variables-sent-to-your-ipn-and-or-keygen-script
+
+/** How long the set-password link in a new buyer's login details is valid. */
+export const setPasswordLinkSeconds = 24 * 60 * 60;
+
+const field = z.string().trim().min(1).max(255);
+
+export const warriorPlusIpnSchema = z.object({
+  WP_ACTION: field,
+  WP_ITEM_NUMBER: field,
+  WP_SALEID: field,
+  WP_TXNID: field.optional(),
+  WP_BUYER_EMAIL: z
+    .email()
+    .max(254)
+    .transform((v) => v.toLowerCase()),
+  WP_BUYER_NAME: z.string().trim().max(200).optional(),
+  WP_SALE_AMOUNT: z.string().trim().optional(),
+  WP_SALE_CURRENCY: z.string().trim().optional(),
+  /** The unique id of this notification: it is applied once. */
+  IPN_ID: field,
+  /** 'vend' for the vendor (us), 'aff' for an affiliate's copy. */
+  IPN_RCPT_TYPE: z.string().trim().optional(),
+});
+
+export type WarriorPlusIpn = z.infer<typeof warriorPlusIpnSchema>;
+
+export type IpnOutcome =
+  | "sale"
+  | "new-buyer-sale"
+  | "revoked"
+  | "duplicate"
+  | "unknown-product"
+  | "ignored";
+
+/** Compares the posted security key with ours in constant time (hashes hide the length too). */
+export function isWarriorPlusKeyValid(given: string | null | undefined, expected: string): boolean {
+  if (!given) return false;
+  const digest = (v: string) => createHash("sha256").update(v).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * The IPN endpoint: off (404) without WARRIORPLUS_SECURITY_KEY; a wrong or
+ * missing key gets 401 and stores nothing; a malformed notification 400;
+ * otherwise 200 once applied (or ignored), 500 on a failure so WarriorPlus
+ * sends it again.
+ */
+export async function receiveWarriorPlusIpn(
+  request: Request,
+  db: Db,
+  config: WarriorPlusConfig | undefined,
+): Promise<Response> {
+  if (!config) return new Response("Not found", { status: 404 });
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return new Response("Bad request", { status: 400 });
+  }
+  const key = form.get("WP_SECURITYKEY");
+  if (!isWarriorPlusKeyValid(typeof key === "string" ? key : null, config.securityKey)) {
+    logger.warn("WarriorPlus IPN refused: wrong or missing security key");
+    return new Response("Unauthorized", { status: 401 });
+  }
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") values[name] = value;
+  const parsed = warriorPlusIpnSchema.safeParse(values);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => i.path.join("."));
+    logger.warn({ fields }, "WarriorPlus IPN refused: missing or invalid fields");
+    return new Response("Bad request", { status: 400 });
+  }
+  try {
+    const outcome = await applyWarriorPlusIpn(db, config, parsed.data);
+    return new Response(outcome, { status: 200 });
+  } catch (error) {
+    logger.error({ err: error, ipn: parsed.data.IPN_ID }, "WarriorPlus IPN failed");
+    return new Response("Error", { status: 500 });
+  }
+}
+
+/**
+ * Applies one verified notification. Idempotent: the webhook_event row
+ * (warriorplus, IPN_ID), the user, the purchase and the e-mails are written
+ * in one transaction, so a notification applies once however often it comes.
+ * Convergent: a refund that arrives before its sale leaves a refunded
+ * purchase, which the late sale does not re-grant.
+ */
+export async function applyWarriorPlusIpn(
+  db: Db,
+  config: WarriorPlusConfig,
+  ipn: WarriorPlusIpn,
+): Promise<IpnOutcome> {
+  const action = ipn.WP_ACTION.toLowerCase();
+  const log = { ipn: ipn.IPN_ID, action, item: ipn.WP_ITEM_NUMBER };
+  if (ipn.IPN_RCPT_TYPE && ipn.IPN_RCPT_TYPE !== "vend") {
+    logger.info(log, "WarriorPlus IPN ignored: not addressed to the vendor");
+    return "ignored";
+  }
+  if (action !== "sale" && action !== "refund" && action !== "dispute") {
+    logger.info(log, "WarriorPlus IPN ignored: action not handled");
+    return "ignored";
+  }
+  const product = config.products.get(ipn.WP_ITEM_NUMBER);
+  if (!product) {
+    logger.warn(log, "WarriorPlus IPN ignored: item not in WARRIORPLUS_PRODUCTS");
+    return "unknown-product";
+  }
+  return db.transaction(async (tx) => {
+    const [event] = await tx
+      .insert(webhookEvent)
+      .values({ provider: "warriorplus", eventId: ipn.IPN_ID })
+      .onConflictDoNothing()
+      .returning();
+    if (!event) return "duplicate";
+    const outcome =
+      action === "sale" ? await applySale(tx, ipn, product) : await applyRefund(tx, ipn, product);
+    logger.info({ ...log, product, outcome }, "WarriorPlus IPN applied");
+    return outcome;
+  });
+}
+
+async function applySale(
+  tx: Tx,
+  ipn: WarriorPlusIpn,
+  product: FunnelProductKey,
+): Promise<IpnOutcome> {
+  const buyer = await findOrCreateBuyer(tx, ipn);
+  if (buyer.created) {
+    const token = await createSetPasswordToken(tx, buyer.id, setPasswordLinkSeconds);
+    await enqueueLoginDetails(tx, buyer, token);
+  }
+  await fulfilPurchase(tx, {
+    userId: buyer.id,
+    provider: "warriorplus",
+    providerRef: ipn.WP_SALEID,
+    product,
+    amountCents: amountCents(ipn.WP_SALE_AMOUNT) ?? funnelProducts[product].amountCents,
+    currency: currency(ipn.WP_SALE_CURRENCY),
+  });
+  return buyer.created ? "new-buyer-sale" : "sale";
+}
+
+async function applyRefund(
+  tx: Tx,
+  ipn: WarriorPlusIpn,
+  product: FunnelProductKey,
+): Promise<IpnOutcome> {
+  const ref = { provider: "warriorplus" as const, providerRef: ipn.WP_SALEID };
+  if (await revokePurchase(tx, ref)) return "revoked";
+  // The refund came first: record the sale as already refunded so its late arrival grants nothing.
+  const buyer = await findOrCreateBuyer(tx, ipn);
+  await tx
+    .insert(purchase)
+    .values({
+      ...ref,
+      userId: buyer.id,
+      product,
+      amountCents: amountCents(ipn.WP_SALE_AMOUNT) ?? funnelProducts[product].amountCents,
+      currency: currency(ipn.WP_SALE_CURRENCY),
+      status: "refunded",
+      refundedAt: new Date(),
+    })
+    .onConflictDoNothing({ target: [purchase.provider, purchase.providerRef] });
+  await revokePurchase(tx, ref);
+  return "revoked";
+}
+
+type Buyer = { id: string; name: string; email: string; created: boolean };
+
+/**
+ * The user with the buyer's e-mail, or a new one named from WP_BUYER_NAME.
+ * A new user has no password (no credential account) until they set one
+ * with the link in their login details.
+ */
+async function findOrCreateBuyer(tx: Tx, ipn: WarriorPlusIpn): Promise<Buyer> {
+  const email = ipn.WP_BUYER_EMAIL;
+  const name = ipn.WP_BUYER_NAME || email.split("@")[0] || "Customer";
+  const [created] = await tx
+    .insert(user)
+    .values({ id: crypto.randomUUID(), name, email })
+    .onConflictDoNothing({ target: user.email })
+    .returning({ id: user.id, name: user.name, email: user.email });
+  if (created) return { ...created, created: true };
+  const [existing] = await tx
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(eq(user.email, email))
+    .limit(1);
+  if (!existing) throw new Error("buyer vanished between insert and select");
+  return { ...existing, created: false };
+}
+
+/** "17.00" -> 1700; undefined for anything that is not a plain amount. */
+function amountCents(value: string | undefined): number | undefined {
+  const match = value?.match(/^(\d{1,7})(?:\.(\d{1,2}))?$/);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+}
+
+function currency(value: string | undefined): string {
+  return value && /^[a-z]{3}$/i.test(value) ? value.toLowerCase() : "usd";
+}

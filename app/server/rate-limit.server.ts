@@ -1,0 +1,206 @@
+import { createHash } from "node:crypto";
+import { isIPv4 } from "node:net";
+import type { Redis } from "ioredis";
+import { getEnv, type RateLimitSettings } from "./env.server";
+import { logger } from "./logger.server";
+import { getRedis } from "./redis.server";
+
+/**
+ * Fixed-window attempt counters. In process memory by default; shared
+ * through Redis when REDIS_URL is set, so several server copies behind a load
+ * balancer count one limit together.
+ */
+export type RateLimiter = {
+  /** Counts one attempt; false once the key has used up its window. */
+  hit(key: string): Promise<boolean>;
+  /** Forgets the key (after a success). */
+  reset(key: string): Promise<void>;
+};
+
+type LimiterOptions = { limit: number; windowMs: number };
+
+/**
+ * Counters in this process's memory. Memory is bounded: at most `maxKeys`
+ * keys, the oldest dropped first, and expired windows swept on a timer,
+ * never while answering a request.
+ */
+export function createMemoryRateLimiter(
+  options: LimiterOptions & { maxKeys?: number; now?: () => number },
+): RateLimiter {
+  const now = options.now ?? Date.now;
+  const maxKeys = options.maxKeys ?? 50_000;
+  const windows = new Map<string, { start: number; count: number }>();
+
+  const sweep = setInterval(() => {
+    const t = now();
+    for (const [key, w] of windows) if (t - w.start >= options.windowMs) windows.delete(key);
+  }, options.windowMs);
+  sweep.unref();
+
+  return {
+    async hit(key) {
+      const t = now();
+      let w = windows.get(key);
+      if (!w || t - w.start >= options.windowMs) {
+        windows.delete(key);
+        if (windows.size >= maxKeys) {
+          const oldest = windows.keys().next().value;
+          if (oldest !== undefined) windows.delete(oldest);
+        }
+        w = { start: t, count: 0 };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      return w.count <= options.limit;
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+  };
+}
+
+// One round trip, atomic: the first hit of a window starts its expiry.
+const hitScript = `
+local count = redis.call("INCR", KEYS[1])
+if count == 1 then redis.call("PEXPIRE", KEYS[1], ARGV[1]) end
+return count`;
+
+/**
+ * Counters in Redis, shared by every process using the same `prefix`: one
+ * key per limiter and attempt key (hashed, so no e-mail address is stored),
+ * expiring with its window. If Redis fails, the attempt is counted in this
+ * process's memory instead (and the failure logged): the limit still holds
+ * per process rather than opening up or refusing every sign-in.
+ */
+export function createRedisRateLimiter(
+  options: LimiterOptions & { redis: Redis; prefix: string; name: string },
+): RateLimiter {
+  const { redis, limit, windowMs } = options;
+  const fallback = createMemoryRateLimiter({ limit, windowMs });
+  const keyOf = (key: string) =>
+    `${options.prefix}rate:${options.name}:${createHash("sha256").update(key).digest("base64url")}`;
+  return {
+    async hit(key) {
+      try {
+        const count = Number(await redis.eval(hitScript, 1, keyOf(key), String(windowMs)));
+        return count <= limit;
+      } catch (error) {
+        logger.error({ err: error, limiter: options.name }, "rate limit store unavailable");
+        return fallback.hit(key);
+      }
+    },
+    async reset(key) {
+      await fallback.reset(key);
+      try {
+        await redis.del(keyOf(key));
+      } catch (error) {
+        logger.error({ err: error, limiter: options.name }, "rate limit store unavailable");
+      }
+    },
+  };
+}
+
+export type RateLimits = {
+  /** Sign-in attempts: per address, per address and e-mail, and per e-mail from anywhere. */
+  login: { perAddress: RateLimiter; perAddressAndEmail: RateLimiter; perEmail: RateLimiter };
+  /** Two-factor codes (authenticator or recovery) per account. */
+  twoFactor: { perAccount: RateLimiter };
+  /** Accounts created per address. */
+  signup: { perAddress: RateLimiter };
+};
+
+/** The app's limiters from the operator's settings; in Redis when a client is given. */
+export function createRateLimits(
+  settings: RateLimitSettings,
+  store?: { redis: Redis; prefix: string },
+): RateLimits {
+  const make = (name: string, limit: number, windowSeconds: number) => {
+    const windowMs = windowSeconds * 1000;
+    return store
+      ? createRedisRateLimiter({ ...store, name, limit, windowMs })
+      : createMemoryRateLimiter({ limit, windowMs });
+  };
+  const w = settings.windowSeconds;
+  return {
+    login: {
+      perAddress: make("login-address", settings.loginPerAddress, w),
+      perAddressAndEmail: make("login-address-email", settings.loginPerAddressAndEmail, w),
+      perEmail: make("login-email", settings.loginPerEmail, w),
+    },
+    twoFactor: { perAccount: make("two-factor-account", settings.twoFactorPerAccount, w) },
+    signup: {
+      perAddress: make("signup-address", settings.signupPerAddress, settings.signupWindowSeconds),
+    },
+  };
+}
+
+let limits: RateLimits | undefined;
+
+/** The process's limiters (env.server.ts settings; Redis when REDIS_URL is set). */
+export function getRateLimits(): RateLimits {
+  if (!limits) {
+    const env = getEnv();
+    const redis = getRedis();
+    limits = createRateLimits(
+      env.rateLimits,
+      redis ? { redis, prefix: env.redisKeyPrefix } : undefined,
+    );
+  }
+  return limits;
+}
+
+/**
+ * Counts one sign-in attempt against the three sign-in limits; false when
+ * any is used up. Counted before the password is checked, so a burst of
+ * parallel guesses is refused too.
+ */
+export async function countLoginAttempt(
+  limits: RateLimits,
+  address: string,
+  email: string,
+): Promise<boolean> {
+  const key = email.toLowerCase();
+  const results = await Promise.all([
+    limits.login.perAddress.hit(address),
+    limits.login.perAddressAndEmail.hit(`${address}|${key}`),
+    limits.login.perEmail.hit(key),
+  ]);
+  return results.every(Boolean);
+}
+
+/** After a successful sign-in: the account's own counts start again (the address's do not). */
+export async function forgetLoginAttempts(
+  limits: RateLimits,
+  address: string,
+  email: string,
+): Promise<void> {
+  const key = email.toLowerCase();
+  await Promise.all([
+    limits.login.perAddressAndEmail.reset(`${address}|${key}`),
+    limits.login.perEmail.reset(key),
+  ]);
+}
+
+export const tooManyAttempts = "Too many attempts. Please wait a few minutes and try again.";
+
+/**
+ * The client address server.ts put in the request (never the client's own
+ * claim), as a rate-limit key: IPv6 addresses by their /64, which one
+ * subscriber usually holds whole.
+ */
+export function clientAddress(request: Request): string {
+  const address = request.headers.get("x-client-ip") ?? "unknown";
+  if (address.startsWith("::ffff:") && isIPv4(address.slice(7))) return address.slice(7);
+  if (!address.includes(":")) return address;
+  return `${expandIPv6(address).slice(0, 4).join(":")}::/64`;
+}
+
+function expandIPv6(address: string): string[] {
+  const [head = "", tail] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
+  return [...left, ...Array(Math.max(0, missing)).fill("0"), ...right].map((h) =>
+    h.toLowerCase().replace(/^0+(?=.)/, ""),
+  );
+}

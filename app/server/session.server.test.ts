@@ -1,0 +1,103 @@
+import { createHmac } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as dashboard from "~/routes/members/dashboard";
+import { appRequest, createUser, redirectTarget, run } from "~/test/helpers";
+import { getDb } from "./db/db.server";
+import { purchase, session, user } from "./db/schema";
+import { getEnv } from "./env.server";
+import { findSessionMember, readSessionToken } from "./session.server";
+
+const secret = "a-test-secret-that-is-long-enough-000";
+const sign = (token: string, key = secret) =>
+  encodeURIComponent(`${token}.${createHmac("sha256", key).update(token).digest("base64")}`);
+
+describe("readSessionToken", () => {
+  it("returns the token of a correctly signed cookie, under the name for the origin's scheme", () => {
+    expect(readSessionToken(`a=1; better-auth.session_token=${sign("tok123")}; b=2`, secret)).toBe(
+      "tok123",
+    );
+    expect(
+      readSessionToken(`__Secure-better-auth.session_token=${sign("tok123")}`, secret, true),
+    ).toBe("tok123");
+    // On https only the __Secure- cookie counts, and on http only the plain one.
+    expect(
+      readSessionToken(`better-auth.session_token=${sign("tok123")}`, secret, true),
+    ).toBeNull();
+    expect(
+      readSessionToken(`__Secure-better-auth.session_token=${sign("tok123")}`, secret),
+    ).toBeNull();
+  });
+
+  it("refuses a cookie signed with another secret, tampered, unsigned or malformed", () => {
+    expect(
+      readSessionToken(`better-auth.session_token=${sign("tok123", "other-secret")}`, secret),
+    ).toBeNull();
+    expect(
+      readSessionToken(
+        `better-auth.session_token=${sign("tok123").replace("tok123", "tok124")}`,
+        secret,
+      ),
+    ).toBeNull();
+    expect(readSessionToken("better-auth.session_token=tok123", secret)).toBeNull();
+    expect(readSessionToken("better-auth.session_token=%E0%A4%A", secret)).toBeNull();
+    expect(readSessionToken("other_session_token=x", secret)).toBeNull();
+    expect(readSessionToken(null, secret)).toBeNull();
+  });
+
+  it("reads the cookies Better Auth sets", async () => {
+    const u = await createUser();
+    const token = readSessionToken(u.cookie, getEnv().authSecret);
+    const [row] = await (await getDb()).select().from(session).where(eq(session.userId, u.id));
+    expect(token).toBe(row?.token);
+  });
+});
+
+describe("findSessionMember", () => {
+  it("answers the user and membership of a live session", async () => {
+    const u = await createUser({ paid: true });
+    const token = readSessionToken(u.cookie, getEnv().authSecret) ?? "";
+    expect(await findSessionMember(await getDb(), token)).toEqual({
+      user: {
+        id: u.id,
+        name: "Test User",
+        email: u.email,
+        isAdmin: false,
+        twoFactorEnabled: false,
+      },
+      isMember: true,
+    });
+  });
+
+  it("answers null for an expired session", async () => {
+    const u = await createUser({ paid: true });
+    const db = await getDb();
+    await db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, u.id));
+    const token = readSessionToken(u.cookie, getEnv().authSecret) ?? "";
+    expect(await findSessionMember(db, token)).toBeNull();
+  });
+
+  it("takes a refund and an admin grant into account on the very next request", async () => {
+    const u = await createUser({ paid: true });
+    const db = await getDb();
+    const load = () =>
+      run(() =>
+        dashboard.loader({
+          request: appRequest("/dashboard", { cookie: u.cookie }),
+          params: {},
+          context: {},
+        } as never),
+      );
+    expect(redirectTarget(await load())).toBeNull();
+    await db
+      .update(purchase)
+      .set({ status: "refunded", refundedAt: new Date() })
+      .where(eq(purchase.userId, u.id));
+    expect(redirectTarget(await load())).toBe("/payment-options");
+    await db.update(user).set({ isAdmin: true }).where(eq(user.id, u.id));
+    expect(redirectTarget(await load())).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import { paidAccessSql } from "./access.server";
+import type { Db } from "./db/client.server";
+import { session, user } from "./db/schema";
+
+export type SessionMember = {
+  user: { id: string; name: string; email: string; isAdmin: boolean; twoFactorEnabled: boolean };
+  /** hasPaidAccess for this user, decided in the same query. */
+  isMember: boolean;
+};
+
+/** The session cookie's name, as Better Auth picks it (auth.server.ts: useSecureCookies on https). */
+export function sessionCookieName(secure: boolean): string {
+  return `${secure ? "__Secure-" : ""}better-auth.session_token`;
+}
+
+/**
+ * The cookie Better Auth sets after a correct password when two-factor is on
+ * (a pending sign-in, valid 10 minutes). It is never a session: only
+ * sessionCookieName's cookie is read as one.
+ */
+export function twoFactorCookieName(secure: boolean): string {
+  return `${secure ? "__Secure-" : ""}better-auth.two_factor`;
+}
+
+/**
+ * The session token from Better Auth's signed session cookie, or null when
+ * the cookie is missing or its signature is wrong. Only the one name Better
+ * Auth uses is read, so logout always sees the cookie that signed the user in.
+ */
+export function readSessionToken(
+  cookieHeader: string | null,
+  secret: string,
+  secure = false,
+): string | null {
+  return readSignedCookie(cookieHeader, sessionCookieName(secure), secret);
+}
+
+/** A cookie value signed as Better Auth signs its own (read back with readSignedCookie). */
+export function signCookieValue(value: string, secret: string): string {
+  return encodeURIComponent(
+    `${value}.${createHmac("sha256", secret).update(value).digest("base64")}`,
+  );
+}
+
+/**
+ * The value of one of Better Auth's signed cookies
+ * (`value.base64(HMAC-SHA256(secret, value))`, URI-encoded), or null when it
+ * is missing or its signature is wrong.
+ */
+export function readSignedCookie(
+  cookieHeader: string | null,
+  name: string,
+  secret: string,
+): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(
+        part
+          .slice(eq + 1)
+          .trim()
+          .replace(/^"(.*)"$/, "$1"),
+      );
+    } catch {
+      return null;
+    }
+    const dot = value.lastIndexOf(".");
+    if (dot < 1) return null;
+    const token = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1), "base64");
+    const expected = createHmac("sha256", secret).update(token).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  }
+  return null;
+}
+
+/**
+ * The user of an unexpired session and whether they are a member, in one
+ * query (session, user and the access rule of access.server.ts). The
+ * session row is read on every request, so logging out everywhere or a
+ * refund takes effect on the next one.
+ */
+export async function findSessionMember(db: Db, token: string): Promise<SessionMember | null> {
+  const [row] = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      isAdmin: user.isAdmin,
+      twoFactorEnabled: user.twoFactorEnabled,
+      isMember: paidAccessSql({ id: user.id, isAdmin: user.isAdmin }),
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return null;
+  const { isMember, ...rest } = row;
+  return { user: rest, isMember: isMember === true };
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { getEnv } from "../env.server";
+
+// The one place uploaded files are kept: DATA_DIR/uploads. Another store
+// (object storage) replaces this module and keeps its three functions.
+
+export const maxUploadBytes = 5 * 1024 * 1024;
+
+/** The image types the editor's picker allows (spec section 9), recognised from their first bytes. */
+const signatures: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
+  {
+    type: "image/png",
+    ext: "png",
+    test: (b) => starts(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  },
+  {
+    type: "image/gif",
+    ext: "gif",
+    test: (b) =>
+      starts(b, [0x47, 0x49, 0x46, 0x38]) && (b[4] === 0x37 || b[4] === 0x39) && b[5] === 0x61,
+  },
+  { type: "image/jpeg", ext: "jpg", test: (b) => starts(b, [0xff, 0xd8, 0xff]) },
+  { type: "image/bmp", ext: "bmp", test: (b) => starts(b, [0x42, 0x4d]) && b.length > 26 },
+  {
+    type: "image/x-icon",
+    ext: "ico",
+    test: (b) => starts(b, [0x00, 0x00, 0x01, 0x00]) && b.length > 6,
+  },
+];
+
+function starts(bytes: Uint8Array, prefix: number[]): boolean {
+  return prefix.every((value, i) => bytes[i] === value);
+}
+
+export function sniffImage(bytes: Uint8Array): { type: string; ext: string } | undefined {
+  const match = signatures.find((s) => s.test(bytes));
+  return match && { type: match.type, ext: match.ext };
+}
+
+const namePattern =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|gif|jpg|bmp|ico)$/;
+const typeByExt: Record<string, string> = Object.fromEntries(
+  signatures.map((s) => [s.ext, s.type]),
+);
+
+let scratchDir: string | undefined;
+
+function uploadsDir(): string {
+  const { dataDir } = getEnv();
+  if (dataDir !== "memory://") return path.join(dataDir, "uploads");
+  // A throwaway database keeps its uploads in a fresh private temporary folder.
+  scratchDir ??= mkdtempSync(path.join(tmpdir(), "ailabs-uploads-"));
+  return scratchDir;
+}
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Stores an image under a fresh name and returns its URL. The type comes from the bytes, never the name. */
+export async function saveImage(bytes: Uint8Array): Promise<{ url: string; type: string }> {
+  if (bytes.byteLength === 0) throw new UploadError("The file is empty.", 400);
+  if (bytes.byteLength > maxUploadBytes) throw new UploadError("Images can be at most 5 MB.", 413);
+  const kind = sniffImage(bytes);
+  if (!kind) throw new UploadError("Only PNG, GIF, JPEG, BMP and ICO images can be uploaded.", 415);
+  const dir = uploadsDir();
+  await mkdir(dir, { recursive: true });
+  const name = `${randomUUID()}.${kind.ext}`;
+  await writeFile(path.join(dir, name), bytes, { flag: "wx" });
+  return { url: `/uploads/${name}`, type: kind.type };
+}
+
+/** The stored image and its type, or undefined for an unknown or malformed name. */
+export async function readImage(
+  name: string,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | undefined> {
+  if (!namePattern.test(name)) return undefined;
+  const type = typeByExt[name.slice(name.lastIndexOf(".") + 1)];
+  try {
+    const bytes = await readFile(path.join(uploadsDir(), name));
+    return type ? { bytes: new Uint8Array(bytes), type } : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getAuth } from "~/server/auth.server";
+import { getDb } from "~/server/db/db.server";
+import { user as userTable } from "~/server/db/schema";
+import { fulfilPurchase } from "~/server/payments/purchases.server";
+
+export const origin = "http://localhost:3000";
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${randomUUID()}@example.test`;
+}
+
+export type TestUser = { id: string; email: string; password: string; cookie: string };
+
+/** Signs a user up through Better Auth and returns the session cookie it set. */
+export async function createUser(
+  options: { isAdmin?: boolean; paid?: boolean; name?: string } = {},
+): Promise<TestUser> {
+  const auth = await getAuth();
+  const email = uniqueEmail();
+  const password = "correct horse battery";
+  const { headers, response } = await auth.api.signUpEmail({
+    body: { name: options.name ?? "Test User", email, password },
+    headers: new Headers({ origin }),
+    returnHeaders: true,
+  });
+  const db = await getDb();
+  if (options.isAdmin) {
+    await db.update(userTable).set({ isAdmin: true }).where(eq(userTable.id, response.user.id));
+  }
+  if (options.paid) {
+    await fulfilPurchase(db, {
+      userId: response.user.id,
+      provider: "test",
+      providerRef: randomUUID(),
+      product: "lifetime-access",
+      amountCents: 2500,
+      currency: "usd",
+    });
+  }
+  return { id: response.user.id, email, password, cookie: cookieHeader(headers) };
+}
+
+/** The Cookie header a browser would send back for these Set-Cookie headers. */
+export function cookieHeader(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => c && !c.endsWith("="))
+    .join("; ");
+}
+
+/** A GET (or form POST when `form` is given) to the app, as a browser on our origin sends it. */
+export function appRequest(
+  path: string,
+  options: { cookie?: string; form?: Record<string, string> } = {},
+): Request {
+  const headers = new Headers({ origin });
+  if (options.cookie) headers.set("cookie", options.cookie);
+  if (!options.form) return new Request(`${origin}${path}`, { headers });
+  return new Request(`${origin}${path}`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(options.form),
+  });
+}
+
+/** Runs a loader or action and returns the redirect it threw or returned, or its value. */
+export async function run<T>(fn: () => Promise<T> | T): Promise<T | Response> {
+  try {
+    return await fn();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+export function redirectTarget(result: unknown): string | null {
+  return result instanceof Response && result.status >= 300 && result.status < 400
+    ? result.headers.get("location")
+    : null;
+}

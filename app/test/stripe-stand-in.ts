@@ -1,0 +1,167 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import type { StripeConfig } from "~/server/payments/stripe.server";
+import { origin } from "./helpers";
+
+/** A request the product sent to the stand-in, its form body flattened as the SDK encodes it. */
+export type RecordedRequest = { method: string; path: string; params: Record<string, string> };
+
+type Session = Record<string, unknown> & { id: string };
+
+/**
+ * A local HTTP server speaking the few endpoints of Stripe's API the product
+ * uses (POST /v1/customers, POST /v1/checkout/sessions, GET
+ * /v1/checkout/sessions/:id), recording what it was sent.
+ */
+export type StripeStandIn = {
+  config: StripeConfig;
+  requests: RecordedRequest[];
+  /** The next session creation answers this status with a Stripe error. */
+  failNextSession: (status: number) => void;
+  /** The next session created has no url. */
+  omitNextUrl: () => void;
+  /** Marks a session paid, as Stripe does when the customer pays. */
+  paySession: (sessionId: string, paymentIntent?: string) => Session;
+  close: () => Promise<void>;
+};
+
+export const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, Session>();
+  let failStatus: number | undefined;
+  let omitUrl = false;
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "Content-Type": "application/json", "Request-Id": randomId("req") });
+    res.end(JSON.stringify(body));
+  };
+  const stripeError = (res: ServerResponse, status: number, message: string) =>
+    send(res, status, {
+      error: { type: status >= 500 ? "api_error" : "invalid_request_error", message },
+    });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+    const params = Object.fromEntries([...form, ...url.searchParams]);
+    const method = req.method ?? "GET";
+    requests.push({ method, path: url.pathname, params });
+
+    if (method === "POST" && url.pathname === "/v1/customers") {
+      return send(res, 200, {
+        id: randomId("cus"),
+        object: "customer",
+        email: params.email ?? null,
+        metadata: metadataOf(params),
+      });
+    }
+    if (method === "POST" && url.pathname === "/v1/checkout/sessions") {
+      if (failStatus) {
+        const status = failStatus;
+        failStatus = undefined;
+        return stripeError(res, status, "No such price: 'price_test_lifetime'");
+      }
+      const id = randomId("cs_test");
+      const session: Session = {
+        id,
+        object: "checkout.session",
+        mode: params.mode,
+        url: omitUrl ? null : `https://checkout.stripe.test/c/pay/${id}`,
+        client_reference_id: params.client_reference_id ?? null,
+        customer: params.customer ?? null,
+        metadata: metadataOf(params),
+        status: "open",
+        payment_status: "unpaid",
+        payment_intent: null,
+        amount_total: 2500,
+        currency: "usd",
+      };
+      omitUrl = false;
+      sessions.set(id, session);
+      return send(res, 200, session);
+    }
+    const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+    if (method === "GET" && retrieve?.[1]) {
+      const session = sessions.get(decodeURIComponent(retrieve[1]));
+      if (!session) return stripeError(res, 404, "No such checkout.session");
+      return send(res, 200, session);
+    }
+    return stripeError(res, 404, `Unrecognized request URL (${method}: ${url.pathname})`);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => stripeError(res, 500, String(error)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    config: {
+      secretKey: "sk_test_standin",
+      priceId: "price_test_lifetime",
+      webhookSecret: "whsec_test_standin",
+      apiUrl: `http://127.0.0.1:${port}`,
+    },
+    requests,
+    failNextSession: (status) => {
+      failStatus = status;
+    },
+    omitNextUrl: () => {
+      omitUrl = true;
+    },
+    paySession: (sessionId, paymentIntent = randomId("pi")) => {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      Object.assign(session, {
+        status: "complete",
+        payment_status: "paid",
+        payment_intent: paymentIntent,
+      });
+      return session;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
+
+function metadataOf(params: Record<string, string>): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const name = key.match(/^metadata\[(.+)\]$/)?.[1];
+    if (name) metadata[name] = value;
+  }
+  return metadata;
+}
+
+/** A Stripe event around `object`, as Stripe sends it to a webhook endpoint. */
+export function stripeEvent(type: string, object: Record<string, unknown>, id = randomId("evt")) {
+  return {
+    id,
+    object: "event",
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+}
+
+/** A POST to the webhook endpoint, signed with `secret` unless `signature` is given (null: no header). */
+export function webhookRequest(event: unknown, secret: string, signature?: string | null): Request {
+  const payload = JSON.stringify(event);
+  const headers = new Headers({ "content-type": "application/json" });
+  const header =
+    signature === undefined
+      ? Stripe.webhooks.generateTestHeaderString({ payload, secret })
+      : signature;
+  if (header !== null) headers.set("stripe-signature", header);
+  return new Request(`${origin}/api/webhooks/stripe`, { method: "POST", headers, body: payload });
+}

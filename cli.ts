@@ -1,0 +1,40 @@
+// The operator CLI: `npm run cli -- --help`. The commands are in app/server/operator.server.ts.
+
+import { EnvError, loadEnv } from "./app/server/env.server";
+
+const argv = process.argv.slice(2);
+const out = (text: string) => process.stdout.write(`${text}\n`);
+const err = (text: string) => process.stderr.write(`${text}\n`);
+
+let env: ReturnType<typeof loadEnv>;
+try {
+  env = loadEnv();
+} catch (error) {
+  if (!(error instanceof EnvError)) throw error;
+  err(error.message);
+  process.exit(1);
+}
+
+// Imported once the environment is known good.
+const { OperatorDbError, openOperatorDatabase, runCli } = await import(
+  "./app/server/operator.server"
+);
+
+let database: Awaited<ReturnType<typeof openOperatorDatabase>> | undefined;
+let code: number;
+try {
+  code = await runCli(argv, {
+    db: async () => {
+      database = await openOperatorDatabase(env);
+      return database.db;
+    },
+    out,
+    err,
+  });
+} catch (error) {
+  err(error instanceof OperatorDbError ? error.message : `Failed: ${(error as Error).message}`);
+  code = 1;
+} finally {
+  await database?.close().catch(() => {});
+}
+process.exit(code);

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// E2E_PORT lets two checkouts run their suites side by side.
+const port = Number(process.env.E2E_PORT ?? 3210);
+const origin = `http://localhost:${port}`;
+
+// The config is loaded by the runner and again by every worker: create a fresh
+// data directory once, in the runner, and hand it to the workers through the
+// environment. The runner removes it when it exits (after stopping the server).
+if (!process.env.E2E_DATA_DIR) {
+  const created = mkdtempSync(path.join(os.tmpdir(), "ailabs-e2e-"));
+  process.env.E2E_DATA_DIR = created;
+  process.on("exit", () => rmSync(created, { recursive: true, force: true }));
+}
+const dataDir = process.env.E2E_DATA_DIR;
+
+const serverEnv: Record<string, string> = {
+  NODE_ENV: "production",
+  PORT: String(port),
+  PUBLIC_ORIGIN: origin,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "warn",
+};
+if (process.env.DATABASE_URL) {
+  serverEnv.DATABASE_URL = process.env.DATABASE_URL;
+  if (process.env.BETTER_AUTH_SECRET) serverEnv.BETTER_AUTH_SECRET = process.env.BETTER_AUTH_SECRET;
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  use: {
+    baseURL: origin,
+    viewport: { width: 1280, height: 800 },
+    trace: "off",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "node build/server/index.js",
+    env: serverEnv,
+    url: `${origin}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,207 @@
+/**
+ * Lighthouse budgets for the public pages (issue 5, item 8).
+ *
+ * Builds nothing itself: `npm run lighthouse` runs `npm run build` first; to run
+ * this file alone, build before (`npm run build && tsx scripts/lighthouse.ts`).
+ *
+ * Starts the production server (build/server/index.js) on a free port with a
+ * throw-away DATA_DIR, runs Lighthouse 12 (Node API, default mobile preset with
+ * its simulated throttling) in the system Chromium on each page, prints the four
+ * category scores per page and the landing page's transferred JavaScript, then
+ * PASS/FAIL per budget. It is a report, not a gate: it exits 0 whatever the
+ * scores, and non-zero only when the server or Lighthouse itself fails.
+ * Full results go to lighthouse-results/ (gitignored).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const pages = ["/", "/ailabs-offer", "/white-label-upsell", "/jv-affiliate", "/login"];
+const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+const budgets: Record<(typeof categories)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+};
+const landingJsBudget = 100 * 1024;
+const outDir = path.resolve("lighthouse-results");
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(origin: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    try {
+      const res = await fetch(`${origin}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not become healthy within 60 s");
+}
+
+/**
+ * One Lighthouse run; a run that fails to record its trace (NO_NAVSTART and the
+ * like, which Lighthouse itself says to retry) is tried again, up to 3 times.
+ */
+async function audit(url: string, port: number) {
+  let lastError = "";
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError) return result.lhr;
+    lastError = `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
+    console.warn(`${url}: attempt ${attempt} failed (${lastError})`);
+  }
+  throw new Error(`${url}: ${lastError}`);
+}
+
+/** Bytes of a response body as the server sends it to a client that accepts gzip only. */
+function gzipBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        res.on("end", () => resolve(bytes));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+type NetworkItem = { resourceType?: string; transferSize?: number; url?: string };
+
+async function main(): Promise<number> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "ailabs-lh-"));
+  const server = spawn(process.execPath, ["build/server/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_ORIGIN: origin,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    await waitForHealth(origin, server);
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromeFlags,
+    });
+    mkdirSync(outDir, { recursive: true });
+
+    const rows: { page: string; scores: Record<string, number | null> }[] = [];
+    let landingJs = 0;
+    let landingScripts: { url: string; bytes: number; gzip: number }[] = [];
+    for (const page of pages) {
+      const lhr = await audit(`${origin}${page}`, chrome.port);
+      const name = page === "/" ? "home" : page.slice(1).replaceAll("/", "_");
+      writeFileSync(path.join(outDir, `${name}.json`), JSON.stringify(lhr, null, 2));
+      const scores: Record<string, number | null> = {};
+      for (const c of categories) {
+        const s = lhr.categories[c]?.score;
+        scores[c] = typeof s === "number" ? Math.round(s * 100) : null;
+      }
+      rows.push({ page, scores });
+      if (page === "/") {
+        const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] })
+          ?.items ?? []) as NetworkItem[];
+        landingScripts = items
+          .filter((i) => i.resourceType === "Script")
+          .map((i) => ({ url: i.url ?? "", bytes: i.transferSize ?? 0, gzip: 0 }));
+        for (const s of landingScripts) s.gzip = await gzipBytes(s.url);
+        landingJs = landingScripts.reduce((sum, s) => sum + s.gzip, 0);
+      }
+    }
+
+    const header = ["page", ...categories];
+    const table = rows.map((r) => [r.page, ...categories.map((c) => String(r.scores[c] ?? "-"))]);
+    const widths = header.map((h, i) =>
+      Math.max(h.length, ...table.map((r) => (r[i] ?? "").length)),
+    );
+    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
+    console.log(`\n${line(header)}`);
+    for (const r of table) console.log(line(r));
+    // Transferred = what Lighthouse's Chrome received (brotli where the server offers it);
+    // gzip = the same files asked for with gzip only, the unit of the budget.
+    const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(6)} KB`;
+    const transferred = landingScripts.reduce((sum, s) => sum + s.bytes, 0);
+    console.log(
+      `\nLanding page JavaScript: ${kb(landingJs).trim()} gzip (${kb(transferred).trim()} transferred)`,
+    );
+    for (const s of landingScripts.sort((a, b) => b.gzip - a.gzip)) {
+      console.log(`  ${kb(s.gzip)} gzip  ${kb(s.bytes)} transferred  ${s.url.replace(origin, "")}`);
+    }
+
+    console.log("\nBudgets:");
+    for (const c of categories) {
+      for (const r of rows) {
+        const score = r.scores[c] ?? null;
+        const ok = score !== null && score >= budgets[c];
+        console.log(
+          `  ${ok ? "PASS" : "FAIL"}  ${c} >= ${budgets[c]} on ${r.page} (${score ?? "-"})`,
+        );
+      }
+    }
+    const jsOk = landingJs <= landingJsBudget;
+    console.log(
+      `  ${jsOk ? "PASS" : "FAIL"}  landing JS <= 100 KB gzip (${(landingJs / 1024).toFixed(1)} KB)`,
+    );
+    writeFileSync(
+      path.join(outDir, "summary.json"),
+      JSON.stringify({ origin, rows, landingJsBytes: landingJs, landingScripts }, null, 2),
+    );
+    console.log(`\nFull reports: ${path.relative(process.cwd(), outDir)}/`);
+    return 0;
+  } finally {
+    await chrome?.kill();
+    server.kill("SIGTERM");
+    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error("Lighthouse run failed:", error);
+    process.exit(1);
+  },
+);

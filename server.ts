@@ -1,0 +1,103 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { sql } from "drizzle-orm";
+import { createRequestHandler } from "react-router";
+import { DatabaseLockedError } from "./app/server/db/client.server";
+import { closeDatabase, getDatabase } from "./app/server/db/db.server";
+import { startDatabaseSocket } from "./app/server/db/socket.server";
+import { EnvError, getEnv } from "./app/server/env.server";
+import { createHttpApp } from "./app/server/http/app.server";
+import { loadStaticFiles } from "./app/server/http/static-files.server";
+import { logger } from "./app/server/logger.server";
+import { createSmtpTransport, startEmailSender } from "./app/server/mail/outbox.server";
+import { closeRedis, getRedis } from "./app/server/redis.server";
+
+let env: ReturnType<typeof getEnv>;
+try {
+  env = getEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+let database: Awaited<ReturnType<typeof getDatabase>>;
+try {
+  database = await getDatabase();
+} catch (error) {
+  if (error instanceof DatabaseLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+// Connect now (when REDIS_URL is set), so the first sign-in does not wait for it.
+getRedis();
+
+// A file-backed PGlite is offered on a socket for the CLI and psql; memory:// has no folder for it.
+const socket =
+  database.pglite && env.dataDir !== "memory://"
+    ? await startDatabaseSocket(database.pglite, env.dataDir)
+    : undefined;
+const emailSender = startEmailSender(database.db, {
+  transport: env.smtpUrl ? createSmtpTransport(env.smtpUrl) : undefined,
+  from: env.smtpFrom,
+  maxAttempts: env.emailMaxAttempts,
+  lockRows: !database.pglite,
+});
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+const staticFiles = await loadStaticFiles(clientDir);
+
+// Imported once: given a function, createRequestHandler would rebuild its routes per request.
+// (A static import would break prerendering, which loads this build without running server.ts.)
+const build = await import("virtual:react-router/server-build");
+const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+
+const app = createHttpApp({
+  publicOrigin: env.publicOrigin,
+  trustedProxies: env.trustedProxies,
+  staticFiles,
+  handleRequest: (request) => handleRequest(request),
+  checkDatabase: async () => {
+    await database.db.execute(sql`select 1`);
+  },
+});
+
+const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+  logger.info(
+    {
+      port: info.port,
+      origin: env.publicOrigin,
+      database: env.databaseUrl ? "postgres" : "pglite",
+    },
+    "listening",
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "draining requests");
+  const force = setTimeout(() => {
+    logger.warn("requests still open after 10 s; closing anyway");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  });
+  await emailSender.stop();
+  await socket?.stop();
+  await closeDatabase();
+  await closeRedis();
+  logger.info("stopped");
+  process.exit(0);
+}
+
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

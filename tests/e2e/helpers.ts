@@ -1,0 +1,214 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+
+export const demoCourseTitle = "Start Here: Your First AI SaaS in 7 Days";
+
+export type Account = { name: string; email: string; password: string };
+
+/** A new account nobody else in the run uses. */
+export function newAccount(): Account {
+  const id = crypto.randomUUID();
+  return { name: "Test Member", email: `e2e-${id}@example.com`, password: `pw-${id.slice(0, 12)}` };
+}
+
+/** Fills and submits the sign-up form; does not check where it lands. */
+export async function submitSignup(page: Page, account: Account): Promise<void> {
+  await page.goto("/signup");
+  await page.getByLabel("Full Name", { exact: true }).fill(account.name);
+  await page.getByLabel("Email address").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
+/** Signs up through the UI; the browser ends signed in on /payment-options. */
+export async function signUp(page: Page, account: Account = newAccount()): Promise<Account> {
+  await submitSignup(page, account);
+  await expect(page).toHaveURL(/\/payment-options$/);
+  await expect(page.getByRole("heading", { name: "Choose Your Access Plan" })).toBeVisible();
+  return account;
+}
+
+/** From /payment-options, opens the built-in test checkout. */
+export async function openTestCheckout(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Get Lifetime Access Now" }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "Test checkout" })).toBeVisible();
+}
+
+/** Signs up and pays through the UI; ends on /dashboard via the success page's link. */
+export async function signUpPaid(page: Page, account: Account = newAccount()): Promise<Account> {
+  await signUp(page, account);
+  await openTestCheckout(page);
+  await page.getByRole("button", { name: "Pay $25" }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  await page.getByRole("link", { name: "Go to dashboard now" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return account;
+}
+
+/**
+ * Creates an account without the UI, through the same form posts the pages make,
+ * for tests where the account is only a precondition. The page's browser context
+ * ends signed in as the new user (page.request shares its cookies).
+ */
+export async function createAccount(page: Page, { paid }: { paid: boolean }): Promise<Account> {
+  return createAccountWith(page.request, { paid });
+}
+
+/** createAccount for any request context: the context ends signed in as the new user. */
+export async function createAccountWith(
+  request: APIRequestContext,
+  { paid }: { paid: boolean },
+): Promise<Account> {
+  const account = newAccount();
+  const signup = await request.post("/signup", { form: { ...account }, maxRedirects: 0 });
+  expect(signup.status(), "sign-up").toBe(302);
+  expect(signup.headers().location).toBe("/payment-options");
+  if (!paid) return account;
+  const checkout = await request.post("/payment-options", {
+    form: { productId: "lifetime-access" },
+    maxRedirects: 0,
+  });
+  expect(checkout.status(), "checkout").toBe(302);
+  const checkoutUrl = checkout.headers().location ?? "";
+  expect(checkoutUrl).toMatch(/\/checkout\/test\/[0-9a-f-]{36}$/);
+  const pay = await request.post(checkoutUrl, { form: { intent: "pay" }, maxRedirects: 0 });
+  expect(pay.status(), "payment").toBe(302);
+  expect(pay.headers().location).toBe("/success");
+  return account;
+}
+
+/** Fills and submits the login form; does not check where it lands. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** The path of the page's URL. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+const run = promisify(execFile);
+
+/** `npm run cli -- ARGS` against the running server's database (its socket in DATA_DIR, or DATABASE_URL). */
+export async function cli(...args: string[]): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is set by playwright.config.ts");
+  const { stdout } = await run("npm", ["run", "--silent", "cli", "--", ...args], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    timeout: 30_000,
+  });
+  return stdout;
+}
+
+const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+/**
+ * An admin's request context, for setting up courses and chapters through the
+ * same form posts the admin panel makes.
+ */
+export class AdminApi {
+  constructor(
+    readonly request: APIRequestContext,
+    readonly origin: string,
+  ) {}
+
+  /** POSTs a form to the /admin action as the admin panel does (same origin, no redirects followed). */
+  post(form: Record<string, string>) {
+    return this.request.post("/admin", {
+      form,
+      headers: { Origin: this.origin },
+      maxRedirects: 0,
+    });
+  }
+
+  /** Creates a course; its id. */
+  async createCourse(title: string, description = ""): Promise<string> {
+    const res = await this.post({ intent: "create-course", title, description });
+    expect(res.status(), "create-course").toBe(302);
+    const id = (res.headers().location ?? "").match(new RegExp(`^/admin\\?course=(${uuid})$`))?.[1];
+    if (!id) throw new Error(`create-course redirected to ${res.headers().location}`);
+    return id;
+  }
+
+  /** Adds a chapter at the end of a course. */
+  async createChapter(courseId: string, title: string, content = ""): Promise<void> {
+    const res = await this.post({ intent: "create-chapter", courseId, title, content });
+    expect(res.status(), "create-chapter").toBe(200);
+  }
+
+  /** The ids of a course's chapters, in order, read from the admin panel. */
+  async chapterIds(courseId: string): Promise<string[]> {
+    const html = await (await this.request.get(`/admin?course=${courseId}`)).text();
+    const edit = new RegExp(`href="/admin\\?course=${courseId}&amp;chapter=(${uuid})"`, "g");
+    return [...html.matchAll(edit)].map((m) => m[1] as string);
+  }
+
+  /** A course with the given chapters (title and HTML content); its id and the chapter ids in order. */
+  async createCourseWithChapters(
+    title: string,
+    description: string,
+    chapters: { title: string; content: string }[],
+  ): Promise<{ courseId: string; chapterIds: string[] }> {
+    const courseId = await this.createCourse(title, description);
+    for (const c of chapters) await this.createChapter(courseId, c.title, c.content);
+    const chapterIds = await this.chapterIds(courseId);
+    expect(chapterIds).toHaveLength(chapters.length);
+    return { courseId, chapterIds };
+  }
+}
+
+/**
+ * The tests' `test` with an admin: `adminApi` is one admin account per worker
+ * (made with the CLI, as an operator would), and `adminPage` a browser page
+ * signed in as that admin, in its own context.
+ */
+export const test = base.extend<{ adminPage: Page }, { adminApi: AdminApi }>({
+  adminApi: [
+    async ({ playwright }, use, workerInfo) => {
+      const origin = workerInfo.project.use.baseURL;
+      if (!origin) throw new Error("baseURL is set in playwright.config.ts");
+      const request = await playwright.request.newContext({ baseURL: origin });
+      const account = await createAccountWith(request, { paid: false });
+      expect(await cli("admin", "grant", account.email)).toContain(
+        `Granted admin to ${account.email}.`,
+      );
+      await use(new AdminApi(request, origin));
+      await request.dispose();
+    },
+    { scope: "worker" },
+  ],
+  adminPage: async ({ browser, adminApi }, use) => {
+    const context = await browser.newContext({
+      storageState: await adminApi.request.storageState(),
+    });
+    await use(await context.newPage());
+    await context.close();
+  },
+});
+
+/** A new unique title. */
+export function uniqueTitle(prefix: string): string {
+  return `${prefix} ${crypto.randomUUID().slice(0, 8)}`;
+}
+
+/** Waits until React has hydrated the element, so that its handlers and state are live. */
+export async function hydrated(locator: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))),
+    )
+    .toBe(true);
+}

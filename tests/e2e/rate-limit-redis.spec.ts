@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { Redis } from "ioredis";
+
+// Two production servers (each on its own embedded database) sharing one Redis
+// through REDIS_URL: a sign-in limit counts attempts made on either.
+
+const redisUrl = "redis://127.0.0.1:6379";
+// Each test starts two servers (embedded database and migrations each): slow on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+const basePort = Number(process.env.E2E_PORT ?? 3210) + 500;
+
+type Server = { child: ChildProcess; origin: string; exited: Promise<number | null> };
+
+function start(port: number, env: Record<string, string>): Server {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "ailabs-redis-"));
+  const origin = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ["build/server/index.js"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_ORIGIN: origin,
+      DATA_DIR: path.join(dir, "data"),
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      rmSync(dir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
+  return { child, origin, exited };
+}
+
+async function healthy(server: Server): Promise<void> {
+  await expect
+    .poll(async () => (await fetch(`${server.origin}/healthz`).catch(() => null))?.status ?? 0, {
+      timeout: 90_000,
+    })
+    .toBe(200);
+}
+
+function signIn(server: Server, email: string): Promise<Response> {
+  return fetch(`${server.origin}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password: "not the password" }),
+  });
+}
+
+test("two servers sharing REDIS_URL share the sign-in limit", async () => {
+  const prefix = `e2e:${crypto.randomUUID()}:`;
+  const env = {
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: prefix,
+    RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: "3",
+  };
+  const a = start(basePort, env);
+  const b = start(basePort + 1, env);
+  try {
+    await Promise.all([healthy(a), healthy(b)]);
+    const email = `limit-${crypto.randomUUID()}@example.com`;
+    for (let i = 0; i < 3; i++) expect((await signIn(a, email)).status).toBe(400);
+    const refused = await signIn(b, email);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain(
+      "Too many attempts. Please wait a few minutes and try again.",
+    );
+    // Another e-mail is not affected.
+    expect((await signIn(b, `other-${crypto.randomUUID()}@example.com`)).status).toBe(400);
+  } finally {
+    a.child.kill("SIGTERM");
+    b.child.kill("SIGTERM");
+    expect(await a.exited).toBe(0);
+    expect(await b.exited).toBe(0);
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  }
+});
+
+test("without REDIS_URL each server counts on its own", async () => {
+  const env = { RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: "3" };
+  const a = start(basePort + 2, env);
+  const b = start(basePort + 3, env);
+  try {
+    await Promise.all([healthy(a), healthy(b)]);
+    const email = `limit-${crypto.randomUUID()}@example.com`;
+    for (let i = 0; i < 3; i++) expect((await signIn(a, email)).status).toBe(400);
+    expect((await signIn(a, email)).status).toBe(429);
+    expect((await signIn(b, email)).status).toBe(400);
+  } finally {
+    a.child.kill("SIGTERM");
+    b.child.kill("SIGTERM");
+    await Promise.all([a.exited, b.exited]);
+  }
+});

@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  test: {
+    include: ["app/**/*.test.ts", "*.test.ts", "bench/**/*.test.ts"],
+    environment: "node",
+    // A fresh in-memory PGlite per test file, unless DATABASE_URL points at a server.
+    env: {
+      NODE_ENV: "test",
+      DATA_DIR: "memory://",
+      BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+      PUBLIC_ORIGIN: "http://localhost:3000",
+      LOG_LEVEL: "silent",
+    },
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
