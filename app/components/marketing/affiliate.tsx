@@ -217,14 +217,16 @@ export function useCopy(): { copied: boolean; copy: (text: string) => Promise<vo
   return { copied, copy };
 }
 
-/** A button that copies `text` and says Copied! for 2 s. */
+/** A button that copies `text` and says Copied! for 2 s; `describedBy` names what it copies. */
 export function CopyButton({
   text,
   label = "Copy",
+  describedBy,
   className = "",
 }: {
   text: string | (() => string);
   label?: string;
+  describedBy?: string;
   className?: string;
 }) {
   const { copied, copy } = useCopy();
@@ -232,6 +234,7 @@ export function CopyButton({
     <button
       type="button"
       onClick={() => copy(typeof text === "function" ? text() : text)}
+      aria-describedby={describedBy}
       className={`inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-bold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400 ${className}`}
     >
       <span aria-live="polite">{copied ? "Copied!" : label}</span>

@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { ChapterForm } from "~/components/admin/chapter-form";
 import { adminActionSchema, parseForm } from "~/lib/forms";
+import { useHydrated } from "~/lib/use-hydrated";
 import { applyAdminAction } from "~/server/admin-actions.server";
 import { findChapterForEdit, isUuid, listCoursesForAdmin } from "~/server/courses.server";
 import { getDb } from "~/server/db/db.server";
@@ -341,13 +342,6 @@ function Icon({ name }: { name: keyof typeof icons }) {
 const iconClass =
   "inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-30";
 
-/** True once React has hydrated: before that a delete form would post without its confirm(). */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 function IconButton({
   label,
   icon,
@@ -357,6 +351,7 @@ function IconButton({
   icon: keyof typeof icons;
   disabled?: boolean;
 }) {
+  // Before hydration a delete form would post without its confirm().
   const hydrated = useHydrated();
   return (
     <button

@@ -29,6 +29,8 @@ const types: Record<string, string> = {
   ".xml": "application/xml",
   ".woff2": "font/woff2",
   ".mp4": "video/mp4",
+  ".webm": "video/webm",
+  ".vtt": "text/vtt; charset=utf-8",
   ".zip": "application/zip",
 };
 
