@@ -1,3 +1,4 @@
+import islandsEntryUrl from "virtual:islands-entry";
 import {
   isRouteErrorResponse,
   Links,
@@ -15,6 +16,7 @@ import { CookieBanner } from "./components/cookie-banner";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { TwoFactorPrompt } from "./components/two-factor-prompt";
+import { Island } from "./islands/island";
 import { getSessionUser, isMember } from "./server/guards.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -38,12 +40,19 @@ export function shouldRevalidate({
   return formMethod ? defaultShouldRevalidate : false;
 }
 
-/** A route that renders its own footer (the sales pages) exports `handle = { ownFooter: true }`. */
-export type RouteHandle = { ownFooter?: boolean };
+/**
+ * A route's handle: `ownFooter` for pages with their own footer (the sales pages);
+ * `hydrate: "islands"` for public pages whose visitors get the HTML plus only their
+ * interactive parts (app/islands), not React Router's client. Signed-in users
+ * always get the full client (their header has a menu and a logout form).
+ */
+export type RouteHandle = { ownFooter?: boolean; hydrate?: "islands" };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const ownFooter = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.ownFooter);
+  const handles = useMatches().map((m) => (m.handle ?? {}) as RouteHandle);
+  const ownFooter = handles.some((h) => h.ownFooter);
+  const islandsOnly = !data?.user && handles.some((h) => h.hydrate === "islands");
   return (
     <html lang="en">
       <head>
@@ -54,13 +63,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
-        <CookieBanner />
+        <Island name="cookie-banner" component={CookieBanner} props={{}} />
         <SiteHeader user={data?.user ?? null} />
         {data?.user?.isAdmin && !data.user.twoFactorEnabled ? <TwoFactorPrompt /> : null}
         <div className="flex-1">{children}</div>
         {ownFooter ? null : <SiteFooter />}
-        <ScrollRestoration />
-        <Scripts />
+        {islandsOnly ? (
+          <script type="module" src={islandsEntryUrl} />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

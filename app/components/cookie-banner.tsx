@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from "react";
-import { Link } from "react-router";
 import {
   analyticsDeletions,
   type Consent,
@@ -106,9 +105,9 @@ export function CookieBanner() {
         <p className="mt-1 text-sm text-slate-600">
           Essential cookies keep the site working. With your permission we also use analytical,
           functional and marketing cookies. See our{" "}
-          <Link to="/privacy-policy" className="text-indigo-700 underline">
+          <a href="/privacy-policy" className="text-indigo-700 underline">
             Privacy Policy
-          </Link>
+          </a>
           .
         </p>
         <button

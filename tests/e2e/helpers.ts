@@ -212,3 +212,23 @@ export async function hydrated(locator: Locator): Promise<void> {
     )
     .toBe(true);
 }
+
+/**
+ * On a page that hydrates only its islands (the landing page for visitors), waits until
+ * every island has hydrated: React has attached to the first element of each.
+ */
+export async function islandsHydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("[data-island]")].every((island) => {
+          const first = island.firstElementChild;
+          // An island that renders nothing yet (the cookie banner before it reads the
+          // cookie) counts once React has rendered into it.
+          const probe = first ?? island;
+          return Object.keys(probe).some((k) => k.startsWith("__react"));
+        }),
+      ),
+    )
+    .toBe(true);
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { hydrated } from "./helpers";
+import { hydrated, islandsHydrated } from "./helpers";
 
 const supportEmail = "support@ailabs.app";
 const origin = "https://ailabs.app";
@@ -77,7 +77,7 @@ test.describe("landing page", () => {
     expect(og.status()).toBe(200);
     expect(og.headers()["content-type"]).toBe("image/png");
 
-    await hydrated(page.getByRole("link", { name: "Start Learning" }));
+    await islandsHydrated(page);
     expect(errors).toEqual([]);
   });
 
@@ -88,7 +88,7 @@ test.describe("landing page", () => {
     await page.clock.install({ time: new Date("2025-05-21T12:00:00Z") });
     await page.clock.pauseAt(new Date("2025-05-21T12:00:01Z"));
     await page.goto("/");
-    await hydrated(page.getByRole("link", { name: "Start Learning" }));
+    await islandsHydrated(page);
     const terminal = page.locator("figure [aria-hidden='true']");
     await expect(terminal.getByText("Describe Your App")).toBeVisible();
     await expect(terminal.getByText("Building App")).toBeVisible();
@@ -151,7 +151,7 @@ test.describe("landing page", () => {
     await page.clock.install({ time: new Date("2025-05-21T12:00:00Z") });
     await page.clock.pauseAt(new Date("2025-05-21T12:00:01Z"));
     await page.goto("/");
-    await hydrated(page.getByRole("link", { name: "Start Learning" }));
+    await islandsHydrated(page);
     for (const ms of [0, 2000, 10_000, 12_000]) {
       await page.clock.runFor(ms);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -228,7 +228,7 @@ test.describe("cookie banner", () => {
       expect(Math.abs(Number(chosenAt?.value) - Date.now())).toBeLessThan(60_000);
 
       await page.reload();
-      await hydrated(page.getByRole("link", { name: "Start Learning" }));
+      await islandsHydrated(page);
       await expect(banner(page)).toHaveCount(0);
       await page.goto("/privacy-policy");
       await hydrated(page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }));

@@ -1,7 +1,12 @@
 import { Link } from "react-router";
 import { BuildTerminal } from "~/components/marketing/build-terminal";
 import { formatPrice, lifetimeAccess, site } from "~/config/site";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
+
+/** Visitors get the HTML and two islands: the build terminal and the cookie banner. */
+export const handle: RouteHandle = { hydrate: "islands" };
 
 export const meta = () =>
   pageMeta({
@@ -70,7 +75,7 @@ export default function Home() {
               </Link>
             </div>
           </div>
-          <BuildTerminal />
+          <Island name="build-terminal" component={BuildTerminal} props={{}} />
         </div>
       </section>
 
