@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { hydrated, islandsHydrated } from "./helpers";
+import { createAccount, hydrated, islandsHydrated } from "./helpers";
 
 const supportEmail = "support@ailabs.app";
 const origin = "https://ailabs.app";
@@ -359,4 +359,32 @@ test.describe("accessibility (axe-core)", () => {
       expect(without.violations).toEqual([]);
     });
   }
+});
+
+test("a visitor's landing page loads at most 100 KB of JavaScript (gzip) and not the router client", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/");
+  await islandsHydrated(page);
+  await expect(page.getByRole("region", { name: "We use cookies" })).toBeVisible();
+  let gzipBytes = 0;
+  for (const path of scripts) {
+    const response = await page.request.get(path, { headers: { "accept-encoding": "gzip" } });
+    gzipBytes += Number(response.headers()["content-length"]);
+  }
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(gzipBytes).toBeLessThanOrEqual(100 * 1024);
+  expect(scripts.some((p) => p.includes("entry.client"))).toBe(false);
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+});
+
+test("a signed-in user's landing page runs the full client", async ({ page }) => {
+  await createAccount(page, { paid: false });
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
 });
