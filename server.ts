@@ -5,13 +5,16 @@ import { sql } from "drizzle-orm";
 import { createRequestHandler } from "react-router";
 import { DatabaseLockedError } from "./app/server/db/client.server";
 import { closeDatabase, getDatabase } from "./app/server/db/db.server";
+import { readSnapshot } from "./app/server/db/snapshot.server";
 import { startDatabaseSocket } from "./app/server/db/socket.server";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { createHttpApp } from "./app/server/http/app.server";
+import { createPageCache } from "./app/server/http/page-cache.server";
 import { loadStaticFiles } from "./app/server/http/static-files.server";
 import { logger } from "./app/server/logger.server";
 import { createSmtpTransport, startEmailSender } from "./app/server/mail/outbox.server";
 import { closeRedis, getRedis } from "./app/server/redis.server";
+import { sessionValidUntil } from "./app/server/session.server";
 
 let env: ReturnType<typeof getEnv>;
 try {
@@ -56,11 +59,19 @@ const staticFiles = await loadStaticFiles(clientDir);
 const build = await import("virtual:react-router/server-build");
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 
+const secureCookies = env.publicOrigin.startsWith("https://");
+const pageCache = createPageCache({
+  readSnapshot: () => readSnapshot(database.db),
+  sessionValidUntil: (request) =>
+    sessionValidUntil(database.db, request.headers.get("cookie"), env.authSecret, secureCookies),
+});
+
 const app = createHttpApp({
   publicOrigin: env.publicOrigin,
   trustedProxies: env.trustedProxies,
   staticFiles,
   handleRequest: (request) => handleRequest(request),
+  pageCache,
   checkDatabase: async () => {
     await database.db.execute(sql`select 1`);
   },

@@ -11,7 +11,7 @@ const islandsEntry = "app/islands/hydrate-islands.tsx";
  * build; `virtual:islands-entry` gives the server its built URL, read from the
  * client build's manifest (the server is built after the client).
  */
-function islands(): Plugin {
+export function islands(): Plugin {
   const id = "virtual:islands-entry";
   return {
     name: "ailabs-islands",

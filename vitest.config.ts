@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { islands } from "./vite.config";
 
 export default defineConfig({
+  // root.tsx imports the islands entry's URL.
+  plugins: [islands()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     include: ["app/**/*.test.ts", "*.test.ts", "bench/**/*.test.ts"],

@@ -52,7 +52,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const handles = useMatches().map((m) => (m.handle ?? {}) as RouteHandle);
   const ownFooter = handles.some((h) => h.ownFooter);
-  const islandsOnly = !data?.user && handles.some((h) => h.hydrate === "islands");
+  // Not under `npm run dev`: its hot reloading needs React Router's client on every page.
+  const islandsOnly =
+    !import.meta.env.DEV && !data?.user && handles.some((h) => h.hydrate === "islands");
   return (
     <html lang="en">
       <head>

@@ -72,8 +72,12 @@ class BenchError extends Error {}
 const children = new Set<ChildProcess>();
 const tempDirs = new Set<string>();
 
+/** The last lines each child printed, for the message when the bench breaks. */
+const outputs = new Map<string, string[]>();
+
 function track(child: ChildProcess, name: string, output: string[]): ChildProcess {
   children.add(child);
+  outputs.set(name, output);
   const keep = (chunk: Buffer) => {
     output.push(...chunk.toString("utf8").split("\n").filter(Boolean));
     if (output.length > 200) output.splice(0, output.length - 200);
@@ -786,6 +790,9 @@ try {
 } catch (error) {
   console.error(`\nbench failed: ${error instanceof BenchError ? error.message : error}`);
   if (!(error instanceof BenchError) && error instanceof Error) console.error(error.stack);
+  for (const [name, output] of outputs) {
+    if (output.length > 0) console.error(`\nlast output of ${name}:\n${output.slice(-20).join("\n")}`);
+  }
   await cleanUp();
   process.exit(1);
 }

@@ -104,7 +104,10 @@ export async function readCourse(
       .where(eq(chapter.id, selectedId))
       .limit(1);
     selected = row ?? null;
-    if (remember) await recordVisit(db, userId, courseId, selectedId);
+    // Only a move writes: reading a course leaves the database as it was (page-cache.server.ts).
+    if (remember && selectedId !== found.lastChapterId) {
+      await recordVisit(db, userId, courseId, selectedId);
+    }
   }
   return {
     id: found.id,
@@ -115,7 +118,7 @@ export async function readCourse(
   };
 }
 
-/** Remembers the chapter a member opened last in a course. Idempotent upsert. */
+/** Remembers the chapter a member opened last in a course, and when it moved there. Idempotent upsert. */
 export async function recordVisit(
   db: Db | Tx,
   userId: string,

@@ -104,3 +104,20 @@ export async function findSessionMember(db: Db, token: string): Promise<SessionM
   const { isMember, ...rest } = row;
   return { user: rest, isMember: isMember === true };
 }
+
+/** When the session of this signed cookie header ends (ms), or null without a valid one. */
+export async function sessionValidUntil(
+  db: Db,
+  cookieHeader: string | null,
+  secret: string,
+  secure: boolean,
+): Promise<number | null> {
+  const token = readSessionToken(cookieHeader, secret, secure);
+  if (!token) return null;
+  const [row] = await db
+    .select({ expiresAt: session.expiresAt })
+    .from(session)
+    .where(eq(session.token, token))
+    .limit(1);
+  return row ? row.expiresAt.getTime() : null;
+}

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { clientIpHeader } from "../auth.server";
 import { compressResponses } from "./compress.server";
+import type { PageCache } from "./page-cache.server";
 import { type StaticFile, staticResponse } from "./static-files.server";
 
 export const maxBodyBytes = 1024 * 1024;
@@ -18,6 +19,8 @@ export type HttpAppOptions = {
   checkDatabase: () => Promise<void>;
   /** Reverse proxies whose X-Forwarded-For names the client (Env.trustedProxies). */
   trustedProxies?: readonly string[];
+  /** Keeps member pages rendered per session while the database is unchanged. */
+  pageCache?: PageCache;
 };
 
 /**
@@ -53,6 +56,9 @@ const securityHeaders: Record<string, string> = {
 
 const hasSessionCookie = (request: Request) =>
   request.headers.get("cookie")?.includes("session_token=") === true;
+
+/** Member pages kept rendered per session (page-cache.server.ts): the dashboard and courses. */
+const cachedPagePath = /^\/(dashboard|course\/[^/.]+)$/;
 
 /**
  * The HTTP shell: security headers, /healthz, in-memory static files and
@@ -120,7 +126,14 @@ export function createHttpApp(options: HttpAppOptions) {
     );
     c.req.raw.headers.delete(clientIpHeader);
     if (address) c.req.raw.headers.set(clientIpHeader, address);
-    const response = await options.handleRequest(c.req.raw);
+    const request = c.req.raw;
+    const response =
+      options.pageCache &&
+      request.method === "GET" &&
+      cachedPagePath.test(c.req.path) &&
+      hasSessionCookie(request)
+        ? await options.pageCache.respond(request, () => options.handleRequest(request))
+        : await options.handleRequest(request);
     // A page rendered for a signed-in user is theirs alone: no shared or back-button cache.
     if (hasSessionCookie(c.req.raw) && !response.headers.has("Cache-Control")) {
       const headers = new Headers(response.headers);

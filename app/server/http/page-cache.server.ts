@@ -1,0 +1,180 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+/**
+ * A cache of member pages as rendered for one session (docs/decisions/008).
+ *
+ * An entry is served only while the database is exactly as it was when the
+ * page was rendered: each entry keeps the database snapshot
+ * (`pg_current_snapshot()`) read before rendering, and a request is answered
+ * from the cache only if a snapshot read after the request arrived is the
+ * same. Any committed write, by this process, the CLI or another server,
+ * changes the snapshot, so a refund, a logout or an edited course shows on
+ * the next request, as without the cache. A session's own expiry is kept too.
+ *
+ * Concurrent requests share one snapshot query: a request waits for a query
+ * that started after it arrived, and queries start at most every 5 ms, so the
+ * check costs at most 200 queries a second however many requests arrive.
+ */
+
+export type CachedPage = {
+  snapshot: string;
+  /** Not served after this instant (ms): the session's expiry, or a few minutes at most. */
+  validUntil: number;
+  contentType: string;
+  body: Uint8Array<ArrayBuffer>;
+  /** Compressed on the first hit that asks for it: a page changed before then costs none. */
+  br?: Uint8Array<ArrayBuffer>;
+  gzip?: Uint8Array<ArrayBuffer>;
+  etag: string;
+};
+
+export type PageCacheOptions = {
+  /** The database's current snapshot, as text. */
+  readSnapshot: () => Promise<string>;
+  /** When the request's session ends (ms since the epoch), or null without a valid session. */
+  sessionValidUntil: (request: Request) => Promise<number | null>;
+  maxEntries?: number;
+  maxAgeMs?: number;
+  /** The least time between two snapshot reads (default 5 ms). */
+  snapshotIntervalMs?: number;
+  now?: () => number;
+};
+
+const maxBodyBytes = 1024 * 1024;
+
+/**
+ * Coalesces snapshot reads: each caller gets a read that began after it
+ * called. Reads start at most every `minIntervalMs`, so under load the check
+ * costs a bounded number of queries a second, and a request waits at most
+ * about that long for it.
+ */
+export function createSnapshotClock(
+  read: () => Promise<string>,
+  minIntervalMs = 0,
+): () => Promise<string> {
+  let running: Promise<string> | undefined;
+  let pending: Promise<string> | undefined;
+  let lastStart = Number.NEGATIVE_INFINITY;
+  const start = (): Promise<string> => {
+    lastStart = performance.now();
+    const round = read().finally(() => {
+      if (running === round) running = undefined;
+    });
+    running = round;
+    return round;
+  };
+  const wait = () => Math.max(0, lastStart + minIntervalMs - performance.now());
+  return () => {
+    // A read that has not started yet starts after this call: share it.
+    if (pending) return pending;
+    if (!running && wait() === 0) return start();
+    // The running read may have begun before this call: wait for the next one.
+    const before = running ? running.catch(() => undefined) : Promise.resolve(undefined);
+    pending = before
+      .then(() => new Promise((resolve) => setTimeout(resolve, wait())))
+      .then(() => {
+        pending = undefined;
+        return start();
+      });
+    return pending;
+  };
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const entries = new Map<string, CachedPage>();
+  const snapshot = createSnapshotClock(options.readSnapshot, options.snapshotIntervalMs ?? 5);
+  const maxEntries = options.maxEntries ?? 2000;
+  const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
+  const now = options.now ?? Date.now;
+
+  const keyOf = (request: Request) => {
+    const url = new URL(request.url);
+    return `${url.pathname}${url.search}\n${request.headers.get("cookie") ?? ""}`;
+  };
+
+  return {
+    size: () => entries.size,
+
+    /**
+     * The cached response for this request, or the response `render` gives
+     * (cached when it is a 200 HTML page that sets no cookie).
+     */
+    async respond(request: Request, render: () => Promise<Response>): Promise<Response> {
+      const key = keyOf(request);
+      // Without a snapshot nothing can be checked: render as if there were no cache.
+      const current = await snapshot().catch(() => null);
+      if (current === null) return render();
+      const hit = entries.get(key);
+      if (hit && hit.snapshot === current && now() < hit.validUntil) {
+        entries.delete(key);
+        entries.set(key, hit);
+        return cachedResponse(hit, request, true);
+      }
+      if (hit) entries.delete(key);
+
+      const response = await render();
+      const type = response.headers.get("content-type") ?? "";
+      if (
+        response.status !== 200 ||
+        !type.startsWith("text/html") ||
+        response.headers.has("set-cookie") ||
+        response.headers.has("cache-control")
+      ) {
+        return response;
+      }
+      const body = new Uint8Array(await response.arrayBuffer());
+      const sessionEnd = await options.sessionValidUntil(request);
+      if (body.byteLength <= maxBodyBytes && sessionEnd !== null && sessionEnd > now()) {
+        const page: CachedPage = {
+          snapshot: current,
+          validUntil: Math.min(sessionEnd, now() + maxAgeMs),
+          contentType: type,
+          body,
+          etag: `"p-${createHash("sha1").update(body).digest("base64url")}"`,
+        };
+        entries.set(key, page);
+        while (entries.size > maxEntries) {
+          const oldest = entries.keys().next().value;
+          if (oldest === undefined) break;
+          entries.delete(oldest);
+        }
+        // Plain: the shell's compression middleware encodes this first answer.
+        return cachedResponse(page, request, false);
+      }
+      return new Response(body, { status: 200, headers: response.headers });
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+function cachedResponse(page: CachedPage, request: Request, encode: boolean): Response {
+  const headers: Record<string, string> = {
+    "Content-Type": page.contentType,
+    // Theirs alone: no shared cache, no back-button copy after logout.
+    "Cache-Control": "private, no-store",
+    Vary: "Cookie, Accept-Encoding",
+    ETag: page.etag,
+  };
+  if (request.headers.get("if-none-match") === page.etag) {
+    return new Response(null, { status: 304, headers });
+  }
+  const accept = request.headers.get("accept-encoding") ?? "";
+  let body = page.body;
+  if (encode && /\bbr\b/.test(accept)) {
+    page.br ??= new Uint8Array(
+      brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    );
+    body = page.br;
+    headers["Content-Encoding"] = "br";
+  } else if (encode && /\bgzip\b/.test(accept)) {
+    page.gzip ??= new Uint8Array(gzipSync(page.body, { level: 6 }));
+    body = page.gzip;
+    headers["Content-Encoding"] = "gzip";
+  }
+  // Not on a plain first answer: the compression middleware replaces its body, and Hono
+  // would carry this length over to the compressed response.
+  if (encode) headers["Content-Length"] = String(body.byteLength);
+  return new Response(request.method === "HEAD" ? null : body, { headers });
+}
