@@ -791,7 +791,8 @@ try {
   console.error(`\nbench failed: ${error instanceof BenchError ? error.message : error}`);
   if (!(error instanceof BenchError) && error instanceof Error) console.error(error.stack);
   for (const [name, output] of outputs) {
-    if (output.length > 0) console.error(`\nlast output of ${name}:\n${output.slice(-20).join("\n")}`);
+    if (output.length > 0)
+      console.error(`\nlast output of ${name}:\n${output.slice(-20).join("\n")}`);
   }
   await cleanUp();
   process.exit(1);

@@ -4,6 +4,7 @@ import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { createAccount, hydrated } from "./helpers";
 
 // The production server as an operator runs it: start-up checks, the secret it
 // keeps, and a clean stop on SIGTERM. Each test starts its own server on the
@@ -144,5 +145,38 @@ test("a second server on the same DATA_DIR refuses to open the files", async () 
   } finally {
     first.child.kill("SIGTERM");
     await first.exited;
+  }
+});
+
+test("with DISCORD_INVITE_URL set, a member's Join Discord opens the invite", async ({
+  browser,
+}) => {
+  const invite = "https://discord.gg/ailabs-members";
+  const server = await start(tempDataDir(), { DISCORD_INVITE_URL: invite });
+  const context = await browser.newContext({ baseURL: server.origin });
+  try {
+    await healthy(server);
+    await context.route("https://discord.gg/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Discord</title>" }),
+    );
+    const page = await context.newPage();
+    await createAccount(page, { paid: true });
+    await page.goto("/bonuses");
+    const join = page.getByRole("button", { name: "Join Discord", exact: true });
+    await hydrated(join);
+    // No alert: the invite opens in a new tab, cut off from this one.
+    page.on("dialog", (dialog) => {
+      throw new Error(`unexpected dialog: ${dialog.message()}`);
+    });
+    const opened = context.waitForEvent("page");
+    await join.click();
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(invite);
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+  } finally {
+    await context.close();
+    server.child.kill("SIGTERM");
+    await server.exited;
   }
 });
