@@ -4,6 +4,7 @@ import { createUser } from "~/test/helpers";
 import {
   createChapter,
   createCourse,
+  dashboardCourses,
   deleteChapter,
   deleteCourse,
   listCourses,
@@ -14,8 +15,10 @@ import {
   updateChapter,
   updateCourse,
 } from "./courses.server";
+import { openDatabase } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import { chapter, chapterProgress, course } from "./db/schema";
+import { withRetries } from "./retry.server";
 
 async function courseWith(titles: string[]) {
   const db = await getDb();
@@ -205,5 +208,38 @@ describe("member reading and progress", () => {
     );
     const rows = await db.select().from(chapterProgress).where(eq(chapterProgress.userId, u.id));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe("the dashboard's course list", () => {
+  it("is tried three times before it fails", async () => {
+    let calls = 0;
+    const flaky = () => {
+      calls += 1;
+      return calls < 3 ? Promise.reject(new Error(`try ${calls}`)) : Promise.resolve("listed");
+    };
+    expect(await withRetries(flaky, 2, "test")).toBe("listed");
+    expect(calls).toBe(3);
+
+    calls = 0;
+    const broken = () => {
+      calls += 1;
+      return Promise.reject(new Error(`try ${calls}`));
+    };
+    await expect(withRetries(broken, 2, "test")).rejects.toThrow("try 3");
+    expect(calls).toBe(3);
+  });
+
+  it("says it failed when the database is down, and lists when it is up", async () => {
+    const member = await createUser({ paid: true });
+    const { id } = await courseWith(["One", "Two"]);
+    const listed = await dashboardCourses(await getDb(), member.id);
+    expect(listed.failed).toBe(false);
+    expect(listed.courses.find((c) => c.id === id)?.totalChapters).toBe(2);
+
+    // A database that has been shut down: every query fails, as when the server is gone.
+    const down = await openDatabase({ dataDir: "memory://", databaseUrl: undefined });
+    await down.close();
+    expect(await dashboardCourses(down.db, member.id)).toEqual({ courses: [], failed: true });
   });
 });

@@ -2,6 +2,8 @@ import { and, asc, count, countDistinct, desc, eq, gt, lt, max, sql } from "driz
 import { sanitizeChapterHtml } from "./content/sanitize.server";
 import type { Db, Tx } from "./db/client.server";
 import { chapter, chapterProgress, course, courseVisit } from "./db/schema";
+import { logger } from "./logger.server";
+import { withRetries } from "./retry.server";
 
 export type CourseCard = {
   id: string;
@@ -40,6 +42,25 @@ export async function listCourses(db: Db, userId: string): Promise<CourseCard[]>
     totalChapters: Number(r.totalChapters),
     doneChapters: Number(r.doneChapters),
   }));
+}
+
+/**
+ * The dashboard's courses: listCourses, tried three times (the spec's two
+ * retries). `failed` when every try failed; the error is logged, not shown.
+ */
+export async function dashboardCourses(
+  db: Db,
+  userId: string,
+): Promise<{ courses: CourseCard[]; failed: boolean }> {
+  try {
+    return {
+      courses: await withRetries(() => listCourses(db, userId), 2, "course list"),
+      failed: false,
+    };
+  } catch (error) {
+    logger.error({ err: error }, "course list failed after retries");
+    return { courses: [], failed: true };
+  }
 }
 
 export type MemberCourse = {

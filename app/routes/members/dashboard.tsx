@@ -1,24 +1,19 @@
-import { Link } from "react-router";
-import { type CourseCard, listCourses } from "~/server/courses.server";
+import { data, Link } from "react-router";
+import { type CourseCard, dashboardCourses } from "~/server/courses.server";
 import { getDb } from "~/server/db/db.server";
 import { requireMember } from "~/server/guards.server";
-import { logger } from "~/server/logger.server";
-import { withRetries } from "~/server/retry.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Training Area | AI Labs" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
-  const db = await getDb();
-  try {
-    const courses = await withRetries(() => listCourses(db, user.id), 2, "course list");
-    return { courses, failed: false };
-  } catch (error) {
-    logger.error({ err: error }, "course list failed after retries");
-    return { courses: [] as CourseCard[], failed: true };
-  }
+  const result = await dashboardCourses(await getDb(), user.id);
+  // A failed list must not be kept by the member page cache: a refresh tries again.
+  return result.failed ? data(result, { headers: { "Cache-Control": "no-store" } }) : result;
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { courses, failed } = loaderData;
