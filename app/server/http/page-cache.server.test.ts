@@ -9,7 +9,7 @@ import { getEnv } from "../env.server";
 import { revokePurchase } from "../payments/purchases.server";
 import { findSessionMember, readSessionToken, sessionValidUntil } from "../session.server";
 import { createHttpApp } from "./app.server";
-import { createPageCache, createSnapshotClock } from "./page-cache.server";
+import { createPageCache, createSnapshotClock, sessionCookies } from "./page-cache.server";
 
 const html = (text: string) =>
   new Response(`<!doctype html><main>${text}</main>${" ".repeat(3000)}`, {
@@ -120,6 +120,22 @@ describe("the member page cache", () => {
     expect(renders()).toBe(3);
     // At most two entries: the oldest went.
     expect(cache.size()).toBe(2);
+  });
+
+  it("tells sessions apart by their session cookie only", async () => {
+    const { cache, render, renders } = fakeCache();
+    await cache.respond(get("/dashboard", "better-auth.session_token=one.x; _ga=1"), render());
+    await cache.respond(get("/dashboard", "_ga=2; better-auth.session_token=one.x"), render());
+    expect(renders()).toBe(1);
+    await cache.respond(get("/dashboard", "better-auth.session_token=one.y; _ga=2"), render());
+    await cache.respond(
+      get("/dashboard", "__Secure-better-auth.session_token=one.x; _ga=2"),
+      render(),
+    );
+    expect(renders()).toBe(3);
+    expect(sessionCookies("a=1; better-auth.session_token=t.s ; b=2")).toBe(
+      "better-auth.session_token=t.s",
+    );
   });
 
   it("caches only a 200 HTML page without cookies or its own cache policy", async () => {

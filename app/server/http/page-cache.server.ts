@@ -90,7 +90,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   const keyOf = (request: Request) => {
     const url = new URL(request.url);
-    return `${url.pathname}${url.search}\n${request.headers.get("cookie") ?? ""}`;
+    return `${url.pathname}${url.search}\n${sessionCookies(request.headers.get("cookie"))}`;
   };
 
   return {
@@ -148,6 +148,21 @@ export function createPageCache(options: PageCacheOptions) {
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/**
+ * The session cookies of a Cookie header, in a fixed order: what a member
+ * page is rendered from. Other cookies (consent, analytics that change on
+ * every visit) do not split the cache.
+ */
+export function sessionCookies(cookieHeader: string | null): string {
+  if (!cookieHeader) return "";
+  return cookieHeader
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => /^(__Secure-)?better-auth\.session_token=/.test(part))
+    .sort()
+    .join("; ");
+}
 
 function cachedResponse(page: CachedPage, request: Request, encode: boolean): Response {
   const headers: Record<string, string> = {
