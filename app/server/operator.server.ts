@@ -1,19 +1,19 @@
 // The operator CLI (`npm run cli -- ...`, wired in cli.ts): admin and access
-// grants, and a list of users. Every command is one lookup and/or one write
+// grants, a list of users, and failed e-mail. Every command is one lookup and/or one write
 // statement, never a transaction: over the PGlite socket the statements share
 // the server's single session.
 
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { and, asc, eq, getTableName, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableName, gt, isNull, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { paidAccessSql } from "./access.server";
 import { type Database, type Db, openDatabase } from "./db/client.server";
 import * as schema from "./db/schema";
-import { purchase, user } from "./db/schema";
+import { emailOutbox, purchase, user } from "./db/schema";
 import { socketPath, socketPort } from "./db/socket.server";
 import type { Env } from "./env.server";
 import { fulfilPurchase } from "./payments/purchases.server";
@@ -26,6 +26,9 @@ Commands:
   access grant EMAIL    give Lifetime Access (a manual purchase, amount 0)
   access revoke EMAIL   mark all the user's completed purchases refunded
   users list            every user: e-mail, name, admin, access, created
+  mail failed           unsent e-mail that failed at least once, with its last error
+  mail retry EMAIL      send the failed e-mail to EMAIL again from now (fresh attempts)
+  mail retry --all      the same for every failed e-mail
   --help                this text
 
 E-mail addresses match case-insensitively. Uses the server's DATA_DIR or
@@ -42,7 +45,9 @@ type Command =
   | { kind: "help" }
   | { kind: "admin"; grant: boolean; email: string }
   | { kind: "access"; grant: boolean; email: string }
-  | { kind: "users-list" };
+  | { kind: "users-list" }
+  | { kind: "mail-failed" }
+  | { kind: "mail-retry"; email: string | null };
 
 /** The command named by argv (without `node cli.ts`), or undefined when it names none. */
 export function parseCommand(argv: readonly string[]): Command | undefined {
@@ -55,6 +60,11 @@ export function parseCommand(argv: readonly string[]): Command | undefined {
     return { kind: area, grant: verb === "grant", email };
   }
   if (area === "users" && verb === "list" && argv.length === 2) return { kind: "users-list" };
+  if (area === "mail" && verb === "failed" && argv.length === 2) return { kind: "mail-failed" };
+  if (area === "mail" && verb === "retry" && email && rest.length === 0) {
+    if (email === "--all") return { kind: "mail-retry", email: null };
+    if (!email.startsWith("-")) return { kind: "mail-retry", email };
+  }
   return undefined;
 }
 
@@ -80,6 +90,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     case "users-list":
       printUsers(io, await listUsers(db));
       return 0;
+    case "mail-failed":
+      printFailedMail(io, await listFailedMail(db));
+      return 0;
+    case "mail-retry": {
+      const count = await retryFailedMail(db, command.email);
+      io.out(`${count} message${count === 1 ? "" : "s"} queued to be sent again.`);
+      return 0;
+    }
   }
 }
 
@@ -219,7 +237,7 @@ function printUsers(io: CliIo, rows: readonly UserRow[]): void {
     return;
   }
   const yesNo = (b: boolean) => (b ? "yes" : "no");
-  const table = [
+  printTable(io, [
     ["EMAIL", "NAME", "ADMIN", "ACCESS", "CREATED"],
     ...rows.map((r) => [
       printable(r.email),
@@ -228,16 +246,7 @@ function printUsers(io: CliIo, rows: readonly UserRow[]): void {
       yesNo(r.hasAccess),
       r.createdAt.toISOString().slice(0, 10),
     ]),
-  ];
-  const widths = table[0]?.map((_, i) => Math.max(...table.map((cells) => cells[i]?.length ?? 0)));
-  for (const cells of table) {
-    io.out(
-      cells
-        .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths?.[i] ?? 0)))
-        .join("  ")
-        .trimEnd(),
-    );
-  }
+  ]);
   io.out(`${rows.length} user${rows.length === 1 ? "" : "s"}.`);
 }
 
@@ -295,4 +304,77 @@ export async function openOperatorDatabase(
   }
   const database: Database = await openDatabase({ dataDir: env.dataDir, databaseUrl: undefined });
   return { db: database.db, via: "files", close: database.close };
+}
+
+/** Columns padded to their widest cell; the last column is not padded. */
+function printTable(io: CliIo, table: readonly (readonly string[])[]): void {
+  const widths = table[0]?.map((_, i) => Math.max(...table.map((cells) => cells[i]?.length ?? 0)));
+  for (const cells of table) {
+    io.out(
+      cells
+        .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths?.[i] ?? 0)))
+        .join("  ")
+        .trimEnd(),
+    );
+  }
+}
+
+type FailedMail = {
+  to: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+};
+
+/** Unsent outbox messages with at least one failed attempt, oldest first: one query. */
+export async function listFailedMail(db: Db): Promise<FailedMail[]> {
+  return db
+    .select({
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .where(and(isNull(emailOutbox.sentAt), gt(emailOutbox.attempts, 0)))
+    .orderBy(asc(emailOutbox.createdAt));
+}
+
+function printFailedMail(io: CliIo, rows: readonly FailedMail[]): void {
+  if (rows.length === 0) {
+    io.out("No failed e-mail.");
+    return;
+  }
+  printTable(io, [
+    ["TO", "SUBJECT", "ATTEMPTS", "CREATED", "LAST ERROR"],
+    ...rows.map((r) => [
+      printable(r.to),
+      printable(r.subject),
+      String(r.attempts),
+      r.createdAt.toISOString().slice(0, 16).replace("T", " "),
+      printable(r.lastError ?? ""),
+    ]),
+  ]);
+  io.out(`${rows.length} message${rows.length === 1 ? "" : "s"}.`);
+}
+
+/**
+ * Failed, unsent messages (to `email`, or all when null) start over: no
+ * attempts counted, due now. The server's sender picks them up on its next pass.
+ */
+export async function retryFailedMail(db: Db, email: string | null): Promise<number> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ attempts: 0, nextAttemptAt: sql`now()`, lastError: null })
+    .where(
+      and(
+        isNull(emailOutbox.sentAt),
+        gt(emailOutbox.attempts, 0),
+        email === null ? undefined : emailIs(emailOutbox.to, email),
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  return rows.length;
 }
