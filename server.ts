@@ -14,7 +14,7 @@ import { loadStaticFiles } from "./app/server/http/static-files.server";
 import { logger } from "./app/server/logger.server";
 import { createSmtpTransport, startEmailSender } from "./app/server/mail/outbox.server";
 import { closeRedis, getRedis } from "./app/server/redis.server";
-import { sessionValidUntil } from "./app/server/session.server";
+import { readSessionToken, sessionValidUntil } from "./app/server/session.server";
 
 let env: ReturnType<typeof getEnv>;
 try {
@@ -62,6 +62,8 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 const secureCookies = env.publicOrigin.startsWith("https://");
 const pageCache = createPageCache({
   readSnapshot: () => readSnapshot(database.db),
+  sessionKey: (request) =>
+    readSessionToken(request.headers.get("cookie"), env.authSecret, secureCookies),
   sessionValidUntil: (request) =>
     sessionValidUntil(database.db, request.headers.get("cookie"), env.authSecret, secureCookies),
 });

@@ -1,4 +1,5 @@
 import islandsEntryUrl from "virtual:islands-entry";
+import { useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -53,8 +54,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const handles = useMatches().map((m) => (m.handle ?? {}) as RouteHandle);
   const ownFooter = handles.some((h) => h.ownFooter);
   // Not under `npm run dev`: its hot reloading needs React Router's client on every page.
-  const islandsOnly =
-    !import.meta.env.DEV && !data?.user && handles.some((h) => h.hydrate === "islands");
+  // Decided for the document as it was served: a later client-side navigation to an
+  // islands page keeps the client it already runs.
+  const [islandsOnly] = useState(
+    () => !import.meta.env.DEV && !data?.user && handles.some((h) => h.hydrate === "islands"),
+  );
   return (
     <html lang="en">
       <head>

@@ -11,7 +11,13 @@ for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
   const name = element.dataset.island as IslandName;
   const load = Object.hasOwn(islandLoaders, name) ? islandLoaders[name] : undefined;
   if (!load) continue;
-  const props: object = JSON.parse(element.dataset.props ?? "{}");
+  let props: object;
+  try {
+    props = JSON.parse(element.dataset.props ?? "{}");
+  } catch (error) {
+    console.error(`Island ${name} has unreadable props`, error);
+    continue;
+  }
   load()
     .then((component) =>
       hydrateRoot(element, createElement(component as React.ComponentType<object>, props)),

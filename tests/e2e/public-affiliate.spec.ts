@@ -144,6 +144,11 @@ test.describe("copying", () => {
     expect(copied).toBe(
       '<a href="https://example.com/a?x=&quot;1&quot;"><img src="https://ailabs.app/banners/ailabs-300x250.png" width="300" height="250" alt="AI Labs: build and launch an AI SaaS app without coding"></a>',
     );
+    // Anything but a web address keeps the placeholder: no script URL in the code.
+    await page.getByLabel("Your affiliate link").fill("javascript:alert(1)");
+    await panel.getByRole("button", { name: "Copy HTML" }).first().click();
+    const unsafe = await page.evaluate(() => navigator.clipboard.readText());
+    expect(unsafe.startsWith('<a href="[AFFILIATE_LINK]">')).toBe(true);
   });
 });
 
@@ -219,6 +224,14 @@ test.describe("/demo-swipes tabs", () => {
     // Only the selected tab is in the tab order; Tab moves into its panel.
     await page.keyboard.press("Tab");
     await expect(page.getByRole("tabpanel", { name: "Banners" })).toBeFocused();
+  });
+
+  test("switching tabs keeps the other parameters of the address", async ({ page }) => {
+    await page.goto("/demo-swipes?utm_source=newsletter&tab=demo");
+    const banners = page.getByRole("tab", { name: "Banners" });
+    await hydrated(banners);
+    await banners.click();
+    await expect(page).toHaveURL(/\?utm_source=newsletter&tab=banners$/);
   });
 
   test("the four banners download as PNG files of their sizes, with a custom-graphics link", async ({

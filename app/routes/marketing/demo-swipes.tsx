@@ -63,7 +63,15 @@ export default function DemoSwipes() {
   const [values, setValues] = useState<SwipeValues>(defaultSwipeValues);
 
   function select(id: TabId) {
-    setParams({ tab: id }, { replace: true, preventScrollReset: true });
+    // Other parameters (an affiliate's tracking tags) stay in the address.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set("tab", id);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   }
 
   const items: TabItem<TabId>[] = [
@@ -256,8 +264,19 @@ function SwipeList({ swipes, values }: { swipes: readonly Swipe[]; values: Swipe
   );
 }
 
+/** The affiliate's link when it is a web address; otherwise the placeholder, never a script URL. */
+function bannerHref(link: string): string {
+  try {
+    const url = new URL(link.trim());
+    if (url.protocol === "https:" || url.protocol === "http:") return link.trim();
+  } catch {
+    // not a URL yet: the affiliate is still typing
+  }
+  return LINK_PLACEHOLDER;
+}
+
 function BannersPanel({ link }: { link: string }) {
-  const href = link.trim() || LINK_PLACEHOLDER;
+  const href = bannerHref(link);
   return (
     <div>
       <h2 className="text-xl font-bold text-slate-900">Banners</h2>

@@ -9,7 +9,7 @@ import { getEnv } from "../env.server";
 import { revokePurchase } from "../payments/purchases.server";
 import { findSessionMember, readSessionToken, sessionValidUntil } from "../session.server";
 import { createHttpApp } from "./app.server";
-import { createPageCache, createSnapshotClock, sessionCookies } from "./page-cache.server";
+import { createPageCache, createSnapshotClock } from "./page-cache.server";
 
 const html = (text: string) =>
   new Response(`<!doctype html><main>${text}</main>${" ".repeat(3000)}`, {
@@ -19,12 +19,21 @@ const html = (text: string) =>
 const get = (path: string, cookie = "better-auth.session_token=a.b", encoding = "") =>
   new Request(`${origin}${path}`, { headers: { cookie, "accept-encoding": encoding } });
 
+/** The session token of a test cookie header (the server verifies the signature). */
+const tokenOf = (request: Request) =>
+  /(?:^|;\s*)better-auth\.session_token=([^;]+)/.exec(request.headers.get("cookie") ?? "")?.[1] ??
+  null;
+
 /** A cache over a snapshot the test moves by hand. */
-function fakeCache(options: { validUntil?: number | null; now?: () => number } = {}) {
+function fakeCache(
+  options: { validUntil?: number | null; now?: () => number; maxBytes?: number } = {},
+) {
   let snapshot = "1:1:";
   let renders = 0;
   const cache = createPageCache({
     readSnapshot: async () => snapshot,
+    sessionKey: tokenOf,
+    maxBytes: options.maxBytes,
     sessionValidUntil: async () =>
       options.validUntil === undefined ? Date.now() + 3_600_000 : options.validUntil,
     maxEntries: 2,
@@ -122,20 +131,49 @@ describe("the member page cache", () => {
     expect(cache.size()).toBe(2);
   });
 
-  it("tells sessions apart by their session cookie only", async () => {
+  it("tells sessions apart by their verified session token only", async () => {
     const { cache, render, renders } = fakeCache();
     await cache.respond(get("/dashboard", "better-auth.session_token=one.x; _ga=1"), render());
     await cache.respond(get("/dashboard", "_ga=2; better-auth.session_token=one.x"), render());
     expect(renders()).toBe(1);
     await cache.respond(get("/dashboard", "better-auth.session_token=one.y; _ga=2"), render());
-    await cache.respond(
-      get("/dashboard", "__Secure-better-auth.session_token=one.x; _ga=2"),
-      render(),
-    );
-    expect(renders()).toBe(3);
-    expect(sessionCookies("a=1; better-auth.session_token=t.s ; b=2")).toBe(
-      "better-auth.session_token=t.s",
-    );
+    expect(renders()).toBe(2);
+    // No verified token (a look-alike name, or none): rendered each time, never kept.
+    for (const cookie of ["better-auth.session_token =one.x; x_session_token=1", "a=1"]) {
+      await cache.respond(get("/dashboard", cookie), render());
+      await cache.respond(get("/dashboard", cookie), render());
+    }
+    expect(renders()).toBe(6);
+    expect(cache.size()).toBe(2);
+  });
+
+  it("only renders a prefetch, or a query other than ?chapter=", async () => {
+    const { cache, render, renders } = fakeCache();
+    const prefetch = new Request(`${origin}/course/1?chapter=2`, {
+      headers: { cookie: "better-auth.session_token=a.b", "sec-purpose": "prefetch" },
+    });
+    await cache.respond(prefetch, render());
+    await cache.respond(get("/dashboard?x=1"), render());
+    await cache.respond(get("/course/1?chapter=2&x=1"), render());
+    expect(cache.size()).toBe(0);
+    await cache.respond(get("/course/1?chapter=2"), render());
+    await cache.respond(get("/course/1?chapter=2"), render());
+    expect(renders()).toBe(4);
+    expect(cache.size()).toBe(1);
+  });
+
+  it("drops every page of an older snapshot, and keeps within its byte budget", async () => {
+    const { cache, render, write } = fakeCache({ maxBytes: 7_000 });
+    await cache.respond(get("/dashboard", "better-auth.session_token=one.x"), render());
+    await cache.respond(get("/dashboard", "better-auth.session_token=two.x"), render());
+    // Two pages of about 3 KB each fit; a third pushes the oldest out.
+    expect(cache.size()).toBe(2);
+    await cache.respond(get("/course/1", "better-auth.session_token=two.x"), render());
+    expect(cache.size()).toBe(2);
+    expect(cache.bytes()).toBeLessThanOrEqual(7_000);
+    write();
+    await cache.respond(get("/dashboard", "better-auth.session_token=one.x"), render());
+    expect(cache.size()).toBe(1);
   });
 
   it("caches only a 200 HTML page without cookies or its own cache policy", async () => {
@@ -204,6 +242,7 @@ describe("the member page cache", () => {
     let renders = 0;
     const cache = createPageCache({
       readSnapshot: () => Promise.reject(new Error("database down")),
+      sessionKey: tokenOf,
       sessionValidUntil: async () => Date.now() + 60_000,
     });
     const res = await cache.respond(get("/dashboard"), async () => {
@@ -223,6 +262,7 @@ describe("the member page cache on the real database", () => {
     let renders = 0;
     const cache = createPageCache({
       readSnapshot: () => readSnapshot(db),
+      sessionKey: (request) => readSessionToken(request.headers.get("cookie"), env.authSecret),
       sessionValidUntil: (request) =>
         sessionValidUntil(db, request.headers.get("cookie"), env.authSecret, false),
     });
@@ -274,6 +314,7 @@ describe("the HTTP shell and the page cache", () => {
       checkDatabase: async () => {},
       pageCache: createPageCache({
         readSnapshot: async () => "1:1:",
+        sessionKey: tokenOf,
         sessionValidUntil: async () => Date.now() + 60_000,
       }),
     });
@@ -298,6 +339,7 @@ describe("the HTTP shell and the page cache", () => {
       checkDatabase: async () => {},
       pageCache: createPageCache({
         readSnapshot: async () => "1:1:",
+        sessionKey: tokenOf,
         sessionValidUntil: async () => Date.now() + 60_000,
       }),
     });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
 
 /**
  * A cache of member pages as rendered for one session (docs/decisions/008).
@@ -18,7 +19,6 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
  */
 
 export type CachedPage = {
-  snapshot: string;
   /** Not served after this instant (ms): the session's expiry, or a few minutes at most. */
   validUntil: number;
   contentType: string;
@@ -26,15 +26,24 @@ export type CachedPage = {
   /** Compressed on the first hit that asks for it: a page changed before then costs none. */
   br?: Uint8Array<ArrayBuffer>;
   gzip?: Uint8Array<ArrayBuffer>;
+  brPending?: Promise<Uint8Array<ArrayBuffer>>;
+  gzipPending?: Promise<Uint8Array<ArrayBuffer>>;
   etag: string;
 };
 
 export type PageCacheOptions = {
   /** The database's current snapshot, as text. */
   readSnapshot: () => Promise<string>;
+  /**
+   * The verified session token of the request (the one its page is rendered
+   * from), or null: the cache key. Without one the cache is bypassed.
+   */
+  sessionKey: (request: Request) => string | null;
   /** When the request's session ends (ms since the epoch), or null without a valid session. */
   sessionValidUntil: (request: Request) => Promise<number | null>;
   maxEntries?: number;
+  /** Memory for pages and their compressed copies (default 64 MB). */
+  maxBytes?: number;
   maxAgeMs?: number;
   /** The least time between two snapshot reads (default 5 ms). */
   snapshotIntervalMs?: number;
@@ -85,33 +94,75 @@ export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, CachedPage>();
   const snapshot = createSnapshotClock(options.readSnapshot, options.snapshotIntervalMs ?? 5);
   const maxEntries = options.maxEntries ?? 2000;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
+  /** The newest snapshot seen: entries of any other are dead and dropped at once. */
+  let generation: string | undefined;
+  let bytes = 0;
 
-  const keyOf = (request: Request) => {
-    const url = new URL(request.url);
-    return `${url.pathname}${url.search}\n${sessionCookies(request.headers.get("cookie"))}`;
+  const sizeOf = (page: CachedPage) =>
+    page.body.byteLength + (page.br?.byteLength ?? 0) + (page.gzip?.byteLength ?? 0);
+  const drop = (key: string) => {
+    const page = entries.get(key);
+    if (!page) return;
+    bytes -= sizeOf(page);
+    entries.delete(key);
+  };
+  const store = (key: string, page: CachedPage) => {
+    drop(key);
+    entries.set(key, page);
+    bytes += sizeOf(page);
+    while (entries.size > maxEntries || bytes > maxBytes) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      drop(oldest);
+    }
   };
 
   return {
     size: () => entries.size,
+    bytes: () => bytes,
 
     /**
      * The cached response for this request, or the response `render` gives
-     * (cached when it is a 200 HTML page that sets no cookie).
+     * (kept when it is a 200 HTML page that sets no cookie). Requests the
+     * cache cannot tell apart safely are only rendered: without a valid
+     * session token, with a query other than `?chapter=`, or a prefetch
+     * (which renders differently: it does not move the resume point).
      */
     async respond(request: Request, render: () => Promise<Response>): Promise<Response> {
-      const key = keyOf(request);
+      const token = options.sessionKey(request);
+      const url = new URL(request.url);
+      const query = [...url.searchParams.keys()];
+      const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
+      if (
+        !token ||
+        query.length > 1 ||
+        (query.length === 1 && query[0] !== "chapter") ||
+        /prefetch/i.test(purpose)
+      ) {
+        return render();
+      }
+      const key = `${url.pathname}${url.search}\n${token}`;
       // Without a snapshot nothing can be checked: render as if there were no cache.
       const current = await snapshot().catch(() => null);
       if (current === null) return render();
-      const hit = entries.get(key);
-      if (hit && hit.snapshot === current && now() < hit.validUntil) {
-        entries.delete(key);
-        entries.set(key, hit);
-        return cachedResponse(hit, request, true);
+      if (current !== generation) {
+        entries.clear();
+        bytes = 0;
+        generation = current;
       }
-      if (hit) entries.delete(key);
+      const hit = entries.get(key);
+      if (hit && now() < hit.validUntil) {
+        store(key, hit);
+        const before = sizeOf(hit);
+        const response = await cachedResponse(hit, request, true);
+        // A compressed copy made for this answer counts against the budget.
+        if (entries.get(key) === hit) bytes += sizeOf(hit) - before;
+        return response;
+      }
+      drop(key);
 
       const response = await render();
       const type = response.headers.get("content-type") ?? "";
@@ -125,20 +176,20 @@ export function createPageCache(options: PageCacheOptions) {
       }
       const body = new Uint8Array(await response.arrayBuffer());
       const sessionEnd = await options.sessionValidUntil(request);
-      if (body.byteLength <= maxBodyBytes && sessionEnd !== null && sessionEnd > now()) {
+      // A write during the render made this page one of an older database: not kept.
+      if (
+        generation === current &&
+        body.byteLength <= maxBodyBytes &&
+        sessionEnd !== null &&
+        sessionEnd > now()
+      ) {
         const page: CachedPage = {
-          snapshot: current,
           validUntil: Math.min(sessionEnd, now() + maxAgeMs),
           contentType: type,
           body,
           etag: `"p-${createHash("sha1").update(body).digest("base64url")}"`,
         };
-        entries.set(key, page);
-        while (entries.size > maxEntries) {
-          const oldest = entries.keys().next().value;
-          if (oldest === undefined) break;
-          entries.delete(oldest);
-        }
+        store(key, page);
         // Plain: the shell's compression middleware encodes this first answer.
         return cachedResponse(page, request, false);
       }
@@ -149,22 +200,14 @@ export function createPageCache(options: PageCacheOptions) {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-/**
- * The session cookies of a Cookie header, in a fixed order: what a member
- * page is rendered from. Other cookies (consent, analytics that change on
- * every visit) do not split the cache.
- */
-export function sessionCookies(cookieHeader: string | null): string {
-  if (!cookieHeader) return "";
-  return cookieHeader
-    .split(";")
-    .map((part) => part.trim())
-    .filter((part) => /^(__Secure-)?better-auth\.session_token=/.test(part))
-    .sort()
-    .join("; ");
-}
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
 
-function cachedResponse(page: CachedPage, request: Request, encode: boolean): Response {
+async function cachedResponse(
+  page: CachedPage,
+  request: Request,
+  encode: boolean,
+): Promise<Response> {
   const headers: Record<string, string> = {
     "Content-Type": page.contentType,
     // Theirs alone: no shared cache, no back-button copy after logout.
@@ -177,15 +220,22 @@ function cachedResponse(page: CachedPage, request: Request, encode: boolean): Re
   }
   const accept = request.headers.get("accept-encoding") ?? "";
   let body = page.body;
+  // Compressed off the main thread, once per page, on the first hit that asks.
   if (encode && /\bbr\b/.test(accept)) {
-    page.br ??= new Uint8Array(
-      brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-    );
-    body = page.br;
+    page.brPending ??= brotli(page.body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
+    }).then((b) => {
+      page.br = new Uint8Array(b);
+      return page.br;
+    });
+    body = page.br ?? (await page.brPending);
     headers["Content-Encoding"] = "br";
   } else if (encode && /\bgzip\b/.test(accept)) {
-    page.gzip ??= new Uint8Array(gzipSync(page.body, { level: 6 }));
-    body = page.gzip;
+    page.gzipPending ??= gzip(page.body, { level: 6 }).then((b) => {
+      page.gzip = new Uint8Array(b);
+      return page.gzip;
+    });
+    body = page.gzip ?? (await page.gzipPending);
     headers["Content-Encoding"] = "gzip";
   }
   // Not on a plain first answer: the compression middleware replaces its body, and Hono
