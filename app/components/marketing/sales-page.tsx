@@ -15,6 +15,7 @@ import { CheckoutLink } from "./external-button";
 import { FaqList } from "./faq-list";
 import { MarketingFooter } from "./marketing-footer";
 import { PriceBox } from "./price-box";
+import { MarketingSection } from "./section";
 
 export type SalesVariant = {
   coupon: string;
@@ -38,32 +39,6 @@ function BuyButton({ className = "", label = `Get Instant Access for ${formatUsd
     <CheckoutLink href={checkoutUrls.mainOffer} className={`w-full sm:w-auto ${className}`}>
       {label}
     </CheckoutLink>
-  );
-}
-
-function Section({
-  id,
-  title,
-  children,
-  className = "",
-}: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
-  className?: string;
-}) {
-  return (
-    <section aria-labelledby={`${id}-title`} className={`px-4 py-14 sm:py-20 ${className}`}>
-      <div className="mx-auto max-w-5xl">
-        <h2
-          id={`${id}-title`}
-          className="text-center text-3xl font-extrabold tracking-tight sm:text-4xl"
-        >
-          {title}
-        </h2>
-        <div className="mt-10">{children}</div>
-      </div>
-    </section>
   );
 }
 
@@ -152,21 +127,21 @@ export function SalesPage({ variant }: { variant: SalesVariant }) {
           </figure>
         </section>
 
-        <Section id="story" title="Why most AI app ideas never launch">
+        <MarketingSection id="story" title="Why most AI app ideas never launch">
           <div className="mx-auto max-w-3xl space-y-5 text-lg leading-relaxed text-slate-700">
             {story.map((p) => (
               <p key={p.slice(0, 24)}>{p}</p>
             ))}
           </div>
-        </Section>
+        </MarketingSection>
 
-        <Section id="intro" title={productIntro.title} className="bg-indigo-50">
+        <MarketingSection id="intro" title={productIntro.title} className="bg-indigo-50">
           <p className="mx-auto max-w-3xl text-center text-lg leading-relaxed text-slate-700">
             {productIntro.text}
           </p>
-        </Section>
+        </MarketingSection>
 
-        <Section id="discover" title="Here is what you will discover inside">
+        <MarketingSection id="discover" title="Here is what you will discover inside">
           <ul className="grid gap-5 sm:grid-cols-2">
             {discoveries.map((d) => (
               <li key={d.title} className="flex gap-3 rounded-2xl border border-slate-200 p-5">
@@ -178,9 +153,13 @@ export function SalesPage({ variant }: { variant: SalesVariant }) {
               </li>
             ))}
           </ul>
-        </Section>
+        </MarketingSection>
 
-        <Section id="demo" title="Watch an AI SaaS app build itself" className="bg-slate-50">
+        <MarketingSection
+          id="demo"
+          title="Watch an AI SaaS app build itself"
+          className="bg-slate-50"
+        >
           <p className="mx-auto -mt-4 mb-8 max-w-2xl text-center text-slate-600">
             This is the workflow you will learn: one prompt in, a complete app with AI and payments
             out.
@@ -190,9 +169,9 @@ export function SalesPage({ variant }: { variant: SalesVariant }) {
             prompts={variant.demoPrompts}
             deployHref="#pricing"
           />
-        </Section>
+        </MarketingSection>
 
-        <Section id="bonuses" title="Plus 4 bonuses when you join today">
+        <MarketingSection id="bonuses" title="Plus 4 bonuses when you join today">
           <ul className="grid gap-5 sm:grid-cols-2">
             {bonuses.map((b, i) => (
               <li
@@ -208,9 +187,9 @@ export function SalesPage({ variant }: { variant: SalesVariant }) {
               </li>
             ))}
           </ul>
-        </Section>
+        </MarketingSection>
 
-        <Section id="testimonials" title="What early members say" className="bg-slate-50">
+        <MarketingSection id="testimonials" title="What early members say" className="bg-slate-50">
           <div className="grid gap-6 md:grid-cols-2">
             {testimonials.map((t) => (
               <figure
@@ -226,7 +205,7 @@ export function SalesPage({ variant }: { variant: SalesVariant }) {
               </figure>
             ))}
           </div>
-        </Section>
+        </MarketingSection>
 
         <section aria-labelledby="guarantee-title" className="px-4 py-14 sm:py-20">
           <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 rounded-3xl border border-emerald-200 bg-emerald-50 p-8 text-center sm:flex-row sm:text-left">
@@ -271,11 +250,11 @@ export function SalesPage({ variant }: { variant: SalesVariant }) {
           </PriceBox>
         </section>
 
-        <Section id="faq" title="Frequently asked questions">
+        <MarketingSection id="faq" title="Frequently asked questions">
           <div className="mx-auto max-w-3xl">
             <FaqList items={salesFaq} />
           </div>
-        </Section>
+        </MarketingSection>
 
         <section
           aria-labelledby="closing-title"

@@ -1,5 +1,6 @@
 import { FaqList } from "~/components/marketing/faq-list";
 import { MarketingFooter } from "~/components/marketing/marketing-footer";
+import { MarketingSection } from "~/components/marketing/section";
 import { UpsellCta } from "~/components/marketing/upsell-cta";
 import { useBodyScript } from "~/components/marketing/use-body-script";
 import { formatUsd, salesFunnel } from "~/config/site";
@@ -80,88 +81,67 @@ export default function CustomSaasUpsell() {
           </div>
         </section>
 
-        <section aria-labelledby="journey-title" className="px-4 py-14 sm:py-20">
-          <div className="mx-auto max-w-5xl">
-            <h2
-              id="journey-title"
-              className="text-center text-3xl font-extrabold tracking-tight sm:text-4xl"
-            >
-              Your journey from idea to launch
-            </h2>
-            <ol className="mt-10 grid gap-5 md:grid-cols-2 lg:grid-cols-4">
-              {coachingJourney.map((step, i) => (
-                <li key={step.title} className="rounded-2xl border border-slate-200 p-6">
-                  <span className="text-sm font-bold uppercase tracking-widest text-indigo-700">
-                    Step {i + 1}
-                  </span>
-                  <h3 className="mt-2 text-lg font-bold">{step.title}</h3>
-                  <p className="mt-2 text-slate-600">{step.description}</p>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
+        <MarketingSection id="journey" title="Your journey from idea to launch">
+          <ol className="grid gap-5 md:grid-cols-2 lg:grid-cols-4">
+            {coachingJourney.map((step, i) => (
+              <li key={step.title} className="rounded-2xl border border-slate-200 p-6">
+                <span className="text-sm font-bold uppercase tracking-widest text-indigo-700">
+                  Step {i + 1}
+                </span>
+                <h3 className="mt-2 text-lg font-bold">{step.title}</h3>
+                <p className="mt-2 text-slate-600">{step.description}</p>
+              </li>
+            ))}
+          </ol>
+        </MarketingSection>
 
-        <section aria-labelledby="compare-title" className="bg-slate-50 px-4 py-14 sm:py-20">
-          <div className="mx-auto max-w-4xl">
-            <h2
-              id="compare-title"
-              className="text-center text-3xl font-extrabold tracking-tight sm:text-4xl"
-            >
-              Doing it yourself vs. building it with us
-            </h2>
-            <div className="mt-10 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-              <table className="w-full text-left text-sm sm:text-base">
-                <caption className="sr-only">
-                  Doing it yourself compared with the custom SaaS package
-                </caption>
-                <thead className="bg-slate-100 text-sm uppercase tracking-wide text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-3 py-3 sm:px-4">
-                      <span className="sr-only">Aspect</span>
+        <MarketingSection
+          id="compare"
+          title="Doing it yourself vs. building it with us"
+          width="max-w-4xl"
+          className="bg-slate-50"
+        >
+          <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+            <table className="w-full text-left text-sm sm:text-base">
+              <caption className="sr-only">
+                Doing it yourself compared with the custom SaaS package
+              </caption>
+              <thead className="bg-slate-100 text-sm uppercase tracking-wide text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-3 sm:px-4">
+                    <span className="sr-only">Aspect</span>
+                  </th>
+                  <th scope="col" className="px-3 py-3 sm:px-4">
+                    Do it yourself
+                  </th>
+                  <th scope="col" className="px-3 py-3 sm:px-4 text-indigo-700">
+                    Custom SaaS package
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {coachingComparison.map((row) => (
+                  <tr key={row.aspect}>
+                    <th scope="row" className="px-3 py-3 sm:px-4 font-semibold">
+                      {row.aspect}
                     </th>
-                    <th scope="col" className="px-3 py-3 sm:px-4">
-                      Do it yourself
-                    </th>
-                    <th scope="col" className="px-3 py-3 sm:px-4 text-indigo-700">
-                      Custom SaaS package
-                    </th>
+                    <td className="px-3 py-3 sm:px-4 text-slate-600">{row.diy}</td>
+                    <td className="px-3 py-3 sm:px-4 font-semibold text-emerald-800">
+                      {row.withUs}
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {coachingComparison.map((row) => (
-                    <tr key={row.aspect}>
-                      <th scope="row" className="px-3 py-3 sm:px-4 font-semibold">
-                        {row.aspect}
-                      </th>
-                      <td className="px-3 py-3 sm:px-4 text-slate-600">{row.diy}</td>
-                      <td className="px-3 py-3 sm:px-4 font-semibold text-emerald-800">
-                        {row.withUs}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </table>
           </div>
-        </section>
+        </MarketingSection>
 
-        <section aria-labelledby="faq-title" className="px-4 py-14 sm:py-20">
-          <div className="mx-auto max-w-3xl">
-            <h2
-              id="faq-title"
-              className="text-center text-3xl font-extrabold tracking-tight sm:text-4xl"
-            >
-              Frequently asked questions
-            </h2>
-            <div className="mt-10">
-              <FaqList items={coachingFaq} />
-            </div>
-            <div className="mt-12">
-              <Cta />
-            </div>
+        <MarketingSection id="faq" title="Frequently asked questions" width="max-w-3xl">
+          <FaqList items={coachingFaq} />
+          <div className="mt-12">
+            <Cta />
           </div>
-        </section>
+        </MarketingSection>
       </main>
       <MarketingFooter />
     </>

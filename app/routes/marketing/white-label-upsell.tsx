@@ -1,6 +1,7 @@
 import { FaqList } from "~/components/marketing/faq-list";
 import { FeatureIcon } from "~/components/marketing/feature-icon";
 import { MarketingFooter } from "~/components/marketing/marketing-footer";
+import { MarketingSection } from "~/components/marketing/section";
 import { UpsellCta } from "~/components/marketing/upsell-cta";
 import { useBodyScript } from "~/components/marketing/use-body-script";
 import { formatUsd, salesFunnel } from "~/config/site";
@@ -68,74 +69,51 @@ export default function WhiteLabelUpsell() {
           </div>
         </section>
 
-        <section aria-labelledby="features-title" className="px-4 py-14 sm:py-20">
-          <div className="mx-auto max-w-5xl">
-            <h2
-              id="features-title"
-              className="text-center text-3xl font-extrabold tracking-tight sm:text-4xl"
-            >
-              Everything you need to run your own AI software business
-            </h2>
-            <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {whiteLabelFeatures.map((f) => (
-                <li key={f.title} className="rounded-2xl border border-slate-200 p-6">
-                  <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700">
-                    <FeatureIcon name={f.icon} />
-                  </span>
-                  <h3 className="mt-4 text-lg font-bold">{f.title}</h3>
-                  <p className="mt-1 text-slate-600">{f.description}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <MarketingSection
+          id="features"
+          title="Everything you need to run your own AI software business"
+        >
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {whiteLabelFeatures.map((f) => (
+              <li key={f.title} className="rounded-2xl border border-slate-200 p-6">
+                <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700">
+                  <FeatureIcon name={f.icon} />
+                </span>
+                <h3 className="mt-4 text-lg font-bold">{f.title}</h3>
+                <p className="mt-1 text-slate-600">{f.description}</p>
+              </li>
+            ))}
+          </ul>
+        </MarketingSection>
 
-        <section aria-labelledby="tools-title" className="bg-indigo-50 px-4 py-14 sm:py-20">
-          <div className="mx-auto max-w-5xl">
-            <h2
-              id="tools-title"
-              className="text-center text-3xl font-extrabold tracking-tight sm:text-4xl"
-            >
-              The 12 AI tools you get
-            </h2>
-            <ol className="mt-10 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {whiteLabelTools.map((tool, i) => (
-                <li
-                  key={tool}
-                  className="flex items-center gap-3 rounded-xl bg-white p-4 font-semibold shadow-sm"
+        <MarketingSection id="tools" title="The 12 AI tools you get" className="bg-indigo-50">
+          <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {whiteLabelTools.map((tool, i) => (
+              <li
+                key={tool}
+                className="flex items-center gap-3 rounded-xl bg-white p-4 font-semibold shadow-sm"
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-sm text-white"
                 >
-                  <span
-                    aria-hidden="true"
-                    className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-sm text-white"
-                  >
-                    {i + 1}
-                  </span>
-                  {tool}
-                </li>
-              ))}
-            </ol>
-            <div className="mt-12">
-              <Cta />
-            </div>
+                  {i + 1}
+                </span>
+                {tool}
+              </li>
+            ))}
+          </ol>
+          <div className="mt-12">
+            <Cta />
           </div>
-        </section>
+        </MarketingSection>
 
-        <section aria-labelledby="faq-title" className="px-4 py-14 sm:py-20">
-          <div className="mx-auto max-w-3xl">
-            <h2
-              id="faq-title"
-              className="text-center text-3xl font-extrabold tracking-tight sm:text-4xl"
-            >
-              Frequently asked questions
-            </h2>
-            <div className="mt-10">
-              <FaqList items={whiteLabelFaq} />
-            </div>
-            <div className="mt-12">
-              <Cta />
-            </div>
+        <MarketingSection id="faq" title="Frequently asked questions" width="max-w-3xl">
+          <FaqList items={whiteLabelFaq} />
+          <div className="mt-12">
+            <Cta />
           </div>
-        </section>
+        </MarketingSection>
       </main>
       <MarketingFooter />
     </>
