@@ -65,6 +65,15 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
+/**
+ * For the sign-in and sign-up pages: a signed-in user is sent where they belong
+ * (spec: Login routing), from the session lookup the request already made.
+ */
+export async function redirectIfSignedIn(request: Request): Promise<void> {
+  const found = await lookUp(request);
+  if (found) throw redirect(found.isMember ? "/dashboard" : "/payment-options");
+}
+
 /** Where a signed-in user belongs (spec: Login routing). */
 export async function homeFor(
   user: Pick<SessionUser, "id" | "isAdmin">,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { affiliateFunnel, affiliateLaunch, formatUsd } from "~/config/site";
 import { commissionTable, secondsUntil } from "~/lib/commission";
+import { CountdownUnits } from "./countdown";
 import { splitDuration } from "./countdown-clock";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -27,12 +28,6 @@ export function useLaunchCountdown(launchAt: string = affiliateLaunch.launchAt):
 export function LaunchCountdown({ compact = false }: { compact?: boolean }) {
   const left = useLaunchCountdown();
   const parts = splitDuration(left);
-  const units = [
-    { value: String(parts.days), unit: "Days" },
-    { value: pad(parts.hours), unit: "Hours" },
-    { value: pad(parts.minutes), unit: "Minutes" },
-    { value: pad(parts.seconds), unit: "Seconds" },
-  ];
   const launched = left === 0;
   if (compact) {
     return (
@@ -49,26 +44,7 @@ export function LaunchCountdown({ compact = false }: { compact?: boolean }) {
   }
   return (
     <div className="text-center">
-      <div
-        role="timer"
-        aria-label="Time until launch"
-        className="flex justify-center gap-2 sm:gap-3"
-      >
-        {units.map((u) => (
-          <div
-            key={u.unit}
-            className="min-w-16 rounded-lg bg-slate-900 px-2 py-2 text-white shadow sm:min-w-20"
-          >
-            <span
-              className="block font-mono text-2xl font-bold tabular-nums sm:text-3xl"
-              data-unit={u.unit}
-            >
-              {u.value}
-            </span>
-            <span className="block text-xs uppercase tracking-wide text-slate-300">{u.unit}</span>
-          </div>
-        ))}
-      </div>
+      <CountdownUnits seconds={left} label="Time until launch" />
       <p className="mt-3 font-semibold text-slate-800" aria-live="polite">
         {launched
           ? `The launch has happened: AI Labs went live on ${affiliateLaunch.launchLabel}. Your link earns from the first click.`

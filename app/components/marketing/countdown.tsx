@@ -7,7 +7,12 @@ const pad = (n: number) => String(n).padStart(2, "0");
 export function Countdown({ fromSeconds, label }: { fromSeconds: number; label: string }) {
   const [left, setLeft] = useState(fromSeconds);
   useEffect(() => startCountdown(fromSeconds, setLeft), [fromSeconds]);
-  const parts = splitDuration(left);
+  return <CountdownUnits seconds={left} label={label} />;
+}
+
+/** Days, hours, minutes and seconds as four boxes, in a timer region named `label`. */
+export function CountdownUnits({ seconds, label }: { seconds: number; label: string }) {
+  const parts = splitDuration(seconds);
   const units = [
     { value: String(parts.days), unit: "Days" },
     { value: pad(parts.hours), unit: "Hours" },

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
 import { signInCodeSchema } from "~/lib/two-factor-forms";
-import { getSessionUser, homeFor } from "~/server/guards.server";
+import { redirectIfSignedIn } from "~/server/guards.server";
 import { hasPendingSignIn, verifySignInCode } from "~/server/sign-in.server";
 import type { Route } from "./+types/login-two-factor";
 
@@ -10,8 +10,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Two-factor authenticati
 
 /** Reached after a correct password when the account has two-factor on; nothing to do otherwise. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
-  if (user) throw redirect(await homeFor(user));
+  await redirectIfSignedIn(request);
   if (!hasPendingSignIn(request)) throw redirect("/login");
   const method = new URL(request.url).searchParams.get("method");
   return { method: method === "recovery" ? ("recovery" as const) : ("totp" as const) };

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
 import { loginSchema, parseForm } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
-import { getSessionUser, homeFor } from "~/server/guards.server";
+import { redirectIfSignedIn } from "~/server/guards.server";
 import { signInWithPassword } from "~/server/sign-in.server";
 import type { Route } from "./+types/login";
 
@@ -16,8 +16,7 @@ export const meta: Route.MetaFunction = () =>
 
 /** Spec, Login routing: admin or paid goes to /dashboard, any other signed-in user to /payment-options. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
-  if (user) throw redirect(await homeFor(user));
+  await redirectIfSignedIn(request);
   return null;
 }
 

@@ -4,7 +4,7 @@ import { parseForm, passwordMinLength, signupSchema } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { getAuth } from "~/server/auth.server";
 import { authErrorMessage } from "~/server/auth-errors.server";
-import { getSessionUser, homeFor } from "~/server/guards.server";
+import { redirectIfSignedIn } from "~/server/guards.server";
 import { logger } from "~/server/logger.server";
 import { clientAddress, getRateLimits, tooManyAttempts } from "~/server/rate-limit.server";
 import type { Route } from "./+types/signup";
@@ -18,8 +18,7 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
-  if (user) throw redirect(await homeFor(user));
+  await redirectIfSignedIn(request);
   return null;
 }
 
