@@ -64,8 +64,7 @@ const pageCache = createPageCache({
   readSnapshot: () => readSnapshot(database.db),
   sessionKey: (request) =>
     readSessionToken(request.headers.get("cookie"), env.authSecret, secureCookies),
-  sessionValidUntil: (request) =>
-    sessionValidUntil(database.db, request.headers.get("cookie"), env.authSecret, secureCookies),
+  sessionValidUntil: (token) => sessionValidUntil(database.db, token),
 });
 
 const app = createHttpApp({

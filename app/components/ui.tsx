@@ -4,9 +4,17 @@ export function TextField({
   label,
   name,
   error,
+  hint,
   ...input
-}: { label: string; name: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  /** A line under the field that says what to enter. */
+  hint?: string;
+} & InputHTMLAttributes<HTMLInputElement>) {
   const id = `field-${name}`;
+  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim();
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -16,10 +24,15 @@ export function TextField({
         id={id}
         name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
         className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 aria-invalid:border-red-500"
         {...input}
       />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
           {error}

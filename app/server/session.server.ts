@@ -105,15 +105,8 @@ export async function findSessionMember(db: Db, token: string): Promise<SessionM
   return { user: rest, isMember: isMember === true };
 }
 
-/** When the session of this signed cookie header ends (ms), or null without a valid one. */
-export async function sessionValidUntil(
-  db: Db,
-  cookieHeader: string | null,
-  secret: string,
-  secure: boolean,
-): Promise<number | null> {
-  const token = readSessionToken(cookieHeader, secret, secure);
-  if (!token) return null;
+/** When the session with this token ends (ms), or null when there is none. */
+export async function sessionValidUntil(db: Db, token: string): Promise<number | null> {
   const [row] = await db
     .select({ expiresAt: session.expiresAt })
     .from(session)

@@ -232,3 +232,27 @@ export async function islandsHydrated(page: Page): Promise<void> {
     )
     .toBe(true);
 }
+
+/** Console errors and uncaught exceptions of the page, collected from now on. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+/**
+ * A page clock paused at `at`: only runFor moves it, so real time under load
+ * cannot tick a timer between two checks.
+ */
+export async function pausedClock(page: Page, at: Date): Promise<void> {
+  await page.clock.install({ time: new Date(at.getTime() - 1_000) });
+  await page.clock.pauseAt(at);
+}
+
+/** The Days, Hours, Minutes or Seconds box of a countdown timer. */
+export function timerUnit(timer: Locator, name: "Days" | "Hours" | "Minutes" | "Seconds"): Locator {
+  return timer.locator(`[data-unit="${name}"]`);
+}

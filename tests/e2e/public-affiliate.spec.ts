@@ -1,18 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { affiliateLaunch } from "../../app/config/site";
 import { longSwipes, shortSwipes } from "../../app/content/swipes";
-import { hydrated } from "./helpers";
+import { collectErrors, hydrated, pausedClock, timerUnit } from "./helpers";
 
 /** Issue 5, item 4 and 5: the affiliate pages and the promotional resources. */
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
-}
 
 const pages = [
   { path: "/jv-affiliate", heading: /Promote AI Labs and Earn Up to \$527\.97 Per Sale/ },
@@ -35,14 +26,17 @@ for (const { path, heading } of pages) {
 test.describe("the launch countdown", () => {
   const launch = new Date(affiliateLaunch.launchAt).getTime();
 
-  test("counts down to the launch each second", async ({ page }) => {
-    const start = new Date(launch - (86_400 + 2 * 3_600 + 3 * 60 + 4) * 1000);
-    await page.clock.install({ time: new Date(start.getTime() - 1_000) });
-    await page.clock.pauseAt(start);
+  /** /jv-affiliate on a clock paused `secondsBefore` the launch, once its timer runs. */
+  async function openAffiliatePage(page: Page, secondsBefore: number) {
+    await pausedClock(page, new Date(launch - secondsBefore * 1000));
     await page.goto("/jv-affiliate");
     const timer = page.getByRole("timer", { name: "Time until launch" });
-    const unit = (name: string) => timer.locator(`[data-unit="${name}"]`);
     await hydrated(timer);
+    return (name: Parameters<typeof timerUnit>[1]) => timerUnit(timer, name);
+  }
+
+  test("counts down to the launch each second", async ({ page }) => {
+    const unit = await openAffiliatePage(page, 86_400 + 2 * 3_600 + 3 * 60 + 4);
     await expect(unit("Days")).toHaveText("1");
     await expect(unit("Hours")).toHaveText("02");
     await expect(unit("Minutes")).toHaveText("03");
@@ -54,23 +48,13 @@ test.describe("the launch countdown", () => {
   });
 
   test("stops at zero at the launch instant and says the launch has happened", async ({ page }) => {
-    const start = new Date(launch - 2_000);
-    await page.clock.install({ time: new Date(start.getTime() - 1_000) });
-    await page.clock.pauseAt(start);
-    await page.goto("/jv-affiliate");
-    const timer = page.getByRole("timer", { name: "Time until launch" });
-    const unit = (name: string) => timer.locator(`[data-unit="${name}"]`);
-    await hydrated(timer);
+    const unit = await openAffiliatePage(page, 2);
     await expect(unit("Seconds")).toHaveText("02");
     await page.clock.runFor(10_000);
-    for (const [name, value] of [
-      ["Days", "0"],
-      ["Hours", "00"],
-      ["Minutes", "00"],
-      ["Seconds", "00"],
-    ]) {
-      await expect(unit(name as string)).toHaveText(value as string);
-    }
+    await expect(unit("Days")).toHaveText("0");
+    await expect(unit("Hours")).toHaveText("00");
+    await expect(unit("Minutes")).toHaveText("00");
+    await expect(unit("Seconds")).toHaveText("00");
     await expect(page.getByText(/The launch has happened/)).toBeVisible();
   });
 
@@ -94,8 +78,7 @@ test.describe("copying", () => {
 
   test("the JV doc copies the affiliate link and says Copied! for 2 seconds", async ({ page }) => {
     // Paused, so only runFor moves time: real time under load would end the 2 s early.
-    await page.clock.install({ time: new Date("2025-06-01T12:00:00Z") });
-    await page.clock.pauseAt(new Date("2025-06-01T12:00:01Z"));
+    await pausedClock(page, new Date("2025-06-01T12:00:01Z"));
     await page.goto("/jv-doc");
     const button = page.getByRole("button", { name: "Copy Affiliate Link" });
     await hydrated(button);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { createAccount, hydrated, islandsHydrated } from "./helpers";
+import { collectErrors, createAccount, hydrated, islandsHydrated } from "./helpers";
 
 const supportEmail = "support@ailabs.app";
 const origin = "https://ailabs.app";
@@ -8,16 +8,6 @@ const origin = "https://ailabs.app";
 /** Stores a cookie choice before the page loads, so the banner stays out of the way. */
 async function consentGiven(context: BrowserContext, baseURL: string | undefined) {
   await context.addCookies([{ name: "cookie_consent", value: "all", url: baseURL as string }]);
-}
-
-/** Console errors and uncaught exceptions on the page. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
 }
 
 const banner = (page: Page) => page.getByRole("region", { name: "We use cookies" });

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { salesFunnel } from "../../app/config/site";
-import { hydrated } from "./helpers";
+import { collectErrors, hydrated } from "./helpers";
 
 const pages = [
   { path: "/ailabs-offer", heading: /Build and Launch Your Own AI SaaS App in 7 Days/ },
@@ -10,16 +10,6 @@ const pages = [
   { path: "/custom-saas-upsell", heading: "Custom SaaS & 1-on-1 Coaching" },
   { path: "/custom-saas-thank-you", heading: "Thank You! Your Order Is Confirmed" },
 ] as const;
-
-/** Console errors and uncaught exceptions of the page, collected from now on. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
-}
 
 for (const { path, heading } of pages) {
   test(`${path} answers 200 with its heading and no console errors`, async ({ page }) => {

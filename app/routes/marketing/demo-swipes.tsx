@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { CopyButton } from "~/components/marketing/affiliate";
 import { MarketingFooter } from "~/components/marketing/marketing-footer";
 import { type TabItem, Tabs } from "~/components/marketing/tabs";
+import { TextField } from "~/components/ui";
 import { affiliateLaunch, site } from "~/config/site";
 import {
   defaultSwipeValues,
@@ -122,21 +123,27 @@ export default function DemoSwipes() {
             Your details
           </h2>
           <div className="mt-3 grid gap-4 sm:grid-cols-2">
-            <SwipeField
-              id="swipe-link"
+            <TextField
+              name="swipe-link"
               label="Your affiliate link"
               hint={`Replaces ${LINK_PLACEHOLDER}. Request yours on the affiliate page.`}
               type="url"
               value={values.link}
-              onChange={(link) => setValues((v) => ({ ...v, link }))}
+              onChange={(event) => setValues((v) => ({ ...v, link: event.target.value }))}
+              maxLength={300}
+              spellCheck={false}
+              autoComplete="off"
             />
-            <SwipeField
-              id="swipe-name"
+            <TextField
+              name="swipe-name"
               label="Recipient's name"
               hint={`Replaces ${NAME_PLACEHOLDER}: a name, or your mailer's merge tag.`}
               type="text"
               value={values.name}
-              onChange={(name) => setValues((v) => ({ ...v, name }))}
+              onChange={(event) => setValues((v) => ({ ...v, name: event.target.value }))}
+              maxLength={300}
+              spellCheck={false}
+              autoComplete="off"
             />
           </div>
         </section>
@@ -146,44 +153,6 @@ export default function DemoSwipes() {
         </div>
       </main>
       <MarketingFooter disclaimer={false} />
-    </div>
-  );
-}
-
-function SwipeField({
-  id,
-  label,
-  hint,
-  type,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  type: "url" | "text";
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-describedby={`${id}-hint`}
-        maxLength={300}
-        spellCheck={false}
-        autoComplete="off"
-        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500"
-      />
-      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-        {hint}
-      </p>
     </div>
   );
 }

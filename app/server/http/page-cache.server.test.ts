@@ -263,8 +263,7 @@ describe("the member page cache on the real database", () => {
     const cache = createPageCache({
       readSnapshot: () => readSnapshot(db),
       sessionKey: (request) => readSessionToken(request.headers.get("cookie"), env.authSecret),
-      sessionValidUntil: (request) =>
-        sessionValidUntil(db, request.headers.get("cookie"), env.authSecret, false),
+      sessionValidUntil: (token) => sessionValidUntil(db, token),
     });
     // A page that shows what the database says about this session now.
     const render = (request: Request) => async () => {

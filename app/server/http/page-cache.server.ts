@@ -39,8 +39,8 @@ export type PageCacheOptions = {
    * from), or null: the cache key. Without one the cache is bypassed.
    */
   sessionKey: (request: Request) => string | null;
-  /** When the request's session ends (ms since the epoch), or null without a valid session. */
-  sessionValidUntil: (request: Request) => Promise<number | null>;
+  /** When the session of this token (sessionKey's) ends, in ms since the epoch; null without one. */
+  sessionValidUntil: (token: string) => Promise<number | null>;
   maxEntries?: number;
   /** Memory for pages and their compressed copies (default 64 MB). */
   maxBytes?: number;
@@ -175,7 +175,7 @@ export function createPageCache(options: PageCacheOptions) {
         return response;
       }
       const body = new Uint8Array(await response.arrayBuffer());
-      const sessionEnd = await options.sessionValidUntil(request);
+      const sessionEnd = await options.sessionValidUntil(token);
       // A write during the render made this page one of an older database: not kept.
       if (
         generation === current &&
