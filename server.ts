@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { createRequestHandler } from "react-router";
 import { DatabaseLockedError } from "./app/server/db/client.server";
 import { closeDatabase, getDatabase } from "./app/server/db/db.server";
-import { readSnapshot } from "./app/server/db/snapshot.server";
+import { readPageStamps } from "./app/server/db/page-version.server";
 import { startDatabaseSocket } from "./app/server/db/socket.server";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { createHttpApp } from "./app/server/http/app.server";
@@ -14,7 +14,7 @@ import { loadStaticFiles } from "./app/server/http/static-files.server";
 import { logger } from "./app/server/logger.server";
 import { createSmtpTransport, startEmailSender } from "./app/server/mail/outbox.server";
 import { closeRedis, getRedis } from "./app/server/redis.server";
-import { readSessionToken, sessionValidUntil } from "./app/server/session.server";
+import { readSessionToken } from "./app/server/session.server";
 
 let env: ReturnType<typeof getEnv>;
 try {
@@ -61,10 +61,9 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 
 const secureCookies = env.publicOrigin.startsWith("https://");
 const pageCache = createPageCache({
-  readSnapshot: () => readSnapshot(database.db),
+  readStamps: (tokens) => readPageStamps(database.db, tokens),
   sessionKey: (request) =>
     readSessionToken(request.headers.get("cookie"), env.authSecret, secureCookies),
-  sessionValidUntil: (token) => sessionValidUntil(database.db, token),
 });
 
 const app = createHttpApp({

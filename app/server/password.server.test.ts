@@ -1,5 +1,6 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "./password.server";
+import { createWorkQueue, hashPassword, passwordWork, verifyPassword } from "./password.server";
 
 describe("password hashing", () => {
   it("verifies the right password and refuses a wrong one", async () => {
@@ -17,5 +18,46 @@ describe("password hashing", () => {
     for (const hash of ["", "bcrypt$aa$bb", "scrypt$00$11", "scrypt$zz"]) {
       expect(await verifyPassword({ hash, password: "x" })).toBe(false);
     }
+  });
+
+  it("hashes on every core but one at most: the rest wait their turn", async () => {
+    const slots = Math.max(1, availableParallelism() - 1);
+    const hashes = Array.from({ length: slots + 2 }, () => hashPassword("queued"));
+    expect(passwordWork.running()).toBe(slots);
+    expect(passwordWork.waiting()).toBe(2);
+    expect(await Promise.all(hashes)).toHaveLength(slots + 2);
+    expect(passwordWork.running()).toBe(0);
+  });
+});
+
+describe("the work queue", () => {
+  it("runs at most its slots at once, in arrival order, and frees a slot on failure", async () => {
+    const queue = createWorkQueue(2);
+    const order: number[] = [];
+    let active = 0;
+    let most = 0;
+    const task = (n: number, fail = false) =>
+      queue.run(async () => {
+        active += 1;
+        most = Math.max(most, active);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        order.push(n);
+        active -= 1;
+        if (fail) throw new Error(`task ${n}`);
+        return n;
+      });
+    const results = await Promise.allSettled([task(1), task(2, true), task(3), task(4), task(5)]);
+    expect(most).toBe(2);
+    expect(order.slice(0, 2).sort()).toEqual([1, 2]);
+    expect(order.slice(2)).toEqual([3, 4, 5]);
+    expect(results.map((r) => r.status)).toEqual([
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+    ]);
+    expect(queue.running()).toBe(0);
+    expect(queue.waiting()).toBe(0);
   });
 });

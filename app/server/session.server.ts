@@ -104,13 +104,3 @@ export async function findSessionMember(db: Db, token: string): Promise<SessionM
   const { isMember, ...rest } = row;
   return { user: rest, isMember: isMember === true };
 }
-
-/** When the session with this token ends (ms), or null when there is none. */
-export async function sessionValidUntil(db: Db, token: string): Promise<number | null> {
-  const [row] = await db
-    .select({ expiresAt: session.expiresAt })
-    .from(session)
-    .where(eq(session.token, token))
-    .limit(1);
-  return row ? row.expiresAt.getTime() : null;
-}

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -260,4 +261,17 @@ export const testCheckout = pgTable("test_checkout", {
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The version of what a member's pages show, per dependency: `user:{id}` (the
+ * account, its sessions, purchases, two-factor, progress and resume points)
+ * and `shared` (what every member sees: courses and chapters). Bumped by triggers in the transaction of every
+ * write to those tables (drizzle/0006_page_version.sql), whoever writes: this
+ * server, another one, the CLI or psql. The member page cache keeps a page for
+ * the versions it was rendered under (docs/decisions/009-page-cache-by-dependency.md).
+ */
+export const pageVersion = pgTable("page_version", {
+  key: text("key").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
 });

@@ -1,15 +1,26 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { createUser, origin } from "~/test/helpers";
-import { getDb } from "../db/db.server";
-import { purchase, session } from "../db/schema";
-import { readSnapshot } from "../db/snapshot.server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as courseAction, loader as courseLoader } from "~/routes/members/course";
+import { loader as dashboardLoader } from "~/routes/members/dashboard";
+import { createUser, origin, type TestUser } from "~/test/helpers";
+import { createChapter, createCourse, deleteCourse, updateCourse } from "../courses.server";
+import { type Db, openDatabase } from "../db/client.server";
+import { closeDatabase, getDatabase, getDb } from "../db/db.server";
+import { type PageStamp, readPageStamps } from "../db/page-version.server";
+import { purchase, session, user } from "../db/schema";
+import { startDatabaseSocket } from "../db/socket.server";
 import { getEnv } from "../env.server";
+import { openOperatorDatabase, runCli } from "../operator.server";
 import { revokePurchase } from "../payments/purchases.server";
-import { findSessionMember, readSessionToken, sessionValidUntil } from "../session.server";
+import { readSessionToken } from "../session.server";
 import { createHttpApp } from "./app.server";
-import { createPageCache, createSnapshotClock } from "./page-cache.server";
+import { createBatchedReader, createPageCache } from "./page-cache.server";
+
+afterAll(closeDatabase);
 
 const html = (text: string) =>
   new Response(`<!doctype html><main>${text}</main>${" ".repeat(3000)}`, {
@@ -24,18 +35,26 @@ const tokenOf = (request: Request) =>
   /(?:^|;\s*)better-auth\.session_token=([^;]+)/.exec(request.headers.get("cookie") ?? "")?.[1] ??
   null;
 
-/** A cache over a snapshot the test moves by hand. */
+/** A cache over stamps the test changes by hand: every token is a live session of its own user. */
 function fakeCache(
   options: { validUntil?: number | null; now?: () => number; maxBytes?: number } = {},
 ) {
-  let snapshot = "1:1:";
+  const versions = new Map<string, number>();
   let renders = 0;
   const cache = createPageCache({
-    readSnapshot: async () => snapshot,
+    readStamps: async (tokens) => {
+      const found = new Map<string, PageStamp>();
+      if (options.validUntil === null) return found;
+      for (const token of tokens) {
+        found.set(token, {
+          stamp: `${token}:${versions.get(token) ?? 0}`,
+          validUntil: options.validUntil ?? Date.now() + 3_600_000,
+        });
+      }
+      return found;
+    },
     sessionKey: tokenOf,
     maxBytes: options.maxBytes,
-    sessionValidUntil: async () =>
-      options.validUntil === undefined ? Date.now() + 3_600_000 : options.validUntil,
     maxEntries: 2,
     now: options.now,
   });
@@ -47,63 +66,67 @@ function fakeCache(
     cache,
     render,
     renders: () => renders,
-    write: () => {
-      snapshot = `${Number(snapshot.split(":")[0]) + 1}:1:`;
-    },
+    /** A write to what this session's pages show. */
+    write: (token = "a.b") => versions.set(token, (versions.get(token) ?? 0) + 1),
   };
 }
 
-describe("the snapshot clock", () => {
-  it("gives each caller a read that began after it asked, one read per round", async () => {
-    const releases: ((value: string) => void)[] = [];
-    let reads = 0;
-    const clock = createSnapshotClock(
-      () =>
-        new Promise<string>((resolve) => {
-          reads += 1;
+describe("the batched reader", () => {
+  it("gives each caller a read that began after it asked, one read for everyone waiting", async () => {
+    const releases: ((value: Map<string, string>) => void)[] = [];
+    const asked: string[][] = [];
+    const read = createBatchedReader(
+      (keys) =>
+        new Promise<Map<string, string>>((resolve) => {
+          asked.push(keys);
           releases.push(resolve);
         }),
     );
-    const first = clock();
-    // These arrive while the first read runs: they wait for the next one.
-    const waiting = Array.from({ length: 10 }, () => clock());
-    expect(reads).toBe(1);
-    releases[0]?.("before");
+    const first = read("a");
+    // These arrive while the first read runs: they wait for the next one, together.
+    const waiting = ["a", "b", "c", "b"].map((key) => read(key));
+    expect(asked).toEqual([["a"]]);
+    releases[0]?.(new Map([["a", "before"]]));
     expect(await first).toBe("before");
-    await expect.poll(() => reads).toBe(2);
-    releases[1]?.("after");
-    expect(await Promise.all(waiting)).toEqual(Array(10).fill("after"));
+    await expect.poll(() => asked.length).toBe(2);
+    expect(asked[1]).toEqual(["a", "b", "c"]);
+    releases[1]?.(
+      new Map([
+        ["a", "after"],
+        ["b", "B"],
+      ]),
+    );
+    expect(await Promise.all(waiting)).toEqual(["after", "B", undefined, "B"]);
   });
 
   it("starts reads no closer together than the interval, still after each call", async () => {
     let reads = 0;
-    const clock = createSnapshotClock(async () => {
+    const read = createBatchedReader(async (keys) => {
       reads += 1;
-      return String(reads);
+      return new Map(keys.map((k) => [k, reads]));
     }, 50);
     const started = performance.now();
-    expect(await clock()).toBe("1");
+    expect(await read("x")).toBe(1);
     // Within the interval: a new read, but not before 50 ms after the first began.
-    const [a, b] = await Promise.all([clock(), clock()]);
-    expect([a, b]).toEqual(["2", "2"]);
+    expect(await Promise.all([read("x"), read("y")])).toEqual([2, 2]);
     expect(performance.now() - started).toBeGreaterThanOrEqual(45);
     expect(reads).toBe(2);
   });
 
   it("recovers from a failed read", async () => {
     let fail = true;
-    const clock = createSnapshotClock(async () => {
+    const read = createBatchedReader(async (keys) => {
       if (fail) throw new Error("down");
-      return "ok";
+      return new Map(keys.map((k) => [k, "ok"]));
     });
-    await expect(clock()).rejects.toThrow("down");
+    await expect(read("x")).rejects.toThrow("down");
     fail = false;
-    expect(await clock()).toBe("ok");
+    expect(await read("x")).toBe("ok");
   });
 });
 
 describe("the member page cache", () => {
-  it("serves the page again while the snapshot holds, and renders anew after a write", async () => {
+  it("serves the page again while its stamp holds, and renders anew after a write", async () => {
     const { cache, render, renders, write } = fakeCache();
     expect(await (await cache.respond(get("/dashboard"), render())).text()).toContain("render 1");
     expect(await (await cache.respond(get("/dashboard"), render())).text()).toContain("render 1");
@@ -111,6 +134,20 @@ describe("the member page cache", () => {
     write();
     expect(await (await cache.respond(get("/dashboard"), render())).text()).toContain("render 2");
     expect(renders()).toBe(2);
+  });
+
+  it("keeps another session's page when one session's data changes", async () => {
+    const { cache, render, renders, write } = fakeCache();
+    const one = "better-auth.session_token=one.x";
+    const two = "better-auth.session_token=two.x";
+    await cache.respond(get("/dashboard", one), render());
+    await cache.respond(get("/dashboard", two), render());
+    write("one.x");
+    await cache.respond(get("/dashboard", one), render());
+    expect(await (await cache.respond(get("/dashboard", two), render())).text()).toContain(
+      "render 2",
+    );
+    expect(renders()).toBe(3);
   });
 
   it("keeps one page per cookie and per URL", async () => {
@@ -162,8 +199,8 @@ describe("the member page cache", () => {
     expect(cache.size()).toBe(1);
   });
 
-  it("drops every page of an older snapshot, and keeps within its byte budget", async () => {
-    const { cache, render, write } = fakeCache({ maxBytes: 7_000 });
+  it("keeps within its byte budget", async () => {
+    const { cache, render } = fakeCache({ maxBytes: 7_000 });
     await cache.respond(get("/dashboard", "better-auth.session_token=one.x"), render());
     await cache.respond(get("/dashboard", "better-auth.session_token=two.x"), render());
     // Two pages of about 3 KB each fit; a third pushes the oldest out.
@@ -171,9 +208,22 @@ describe("the member page cache", () => {
     await cache.respond(get("/course/1", "better-auth.session_token=two.x"), render());
     expect(cache.size()).toBe(2);
     expect(cache.bytes()).toBeLessThanOrEqual(7_000);
-    write();
-    await cache.respond(get("/dashboard", "better-auth.session_token=one.x"), render());
-    expect(cache.size()).toBe(1);
+  });
+
+  it("does not keep a page whose data changed while it was rendered", async () => {
+    const { cache, renders, write } = fakeCache();
+    let count = 0;
+    const renderDuringWrite = async () => {
+      count += 1;
+      write();
+      return html(`render ${count}`);
+    };
+    await cache.respond(get("/dashboard"), renderDuringWrite);
+    expect(cache.size()).toBe(0);
+    expect(await (await cache.respond(get("/dashboard"), renderDuringWrite)).text()).toContain(
+      "render 2",
+    );
+    expect(renders()).toBe(0);
   });
 
   it("caches only a 200 HTML page without cookies or its own cache policy", async () => {
@@ -200,7 +250,7 @@ describe("the member page cache", () => {
     }
   });
 
-  it("does not keep a page past its session's end", async () => {
+  it("does not keep a page past its session's end, nor for a session that has ended", async () => {
     let now = 1_000_000;
     const { cache, render, renders } = fakeCache({ validUntil: 1_005_000, now: () => now });
     await cache.respond(get("/dashboard"), render());
@@ -238,69 +288,302 @@ describe("the member page cache", () => {
     expect(revalidated.status).toBe(304);
   });
 
-  it("renders without the cache when the snapshot cannot be read", async () => {
+  it("renders without the cache when the stamps cannot be read", async () => {
     let renders = 0;
     const cache = createPageCache({
-      readSnapshot: () => Promise.reject(new Error("database down")),
+      readStamps: () => Promise.reject(new Error("database down")),
       sessionKey: tokenOf,
-      sessionValidUntil: async () => Date.now() + 60_000,
     });
-    const res = await cache.respond(get("/dashboard"), async () => {
-      renders += 1;
-      return html("fresh");
-    });
-    expect(await res.text()).toContain("fresh");
-    expect(renders).toBe(1);
+    for (let i = 0; i < 2; i++) {
+      const res = await cache.respond(get("/dashboard"), async () => {
+        renders += 1;
+        return html("fresh");
+      });
+      expect(await res.text()).toContain("fresh");
+    }
+    expect(renders).toBe(2);
   });
 });
+
+/**
+ * The real pages' loaders behind the cache, on the real database: each
+ * "page" is the data its loaders return for the request, so what a member
+ * would see is compared, and every render is counted.
+ */
+function memberPages(db: Db) {
+  const env = getEnv();
+  let renders = 0;
+  const cache = createPageCache({
+    readStamps: (tokens) => readPageStamps(db, tokens),
+    sessionKey: (request) => readSessionToken(request.headers.get("cookie"), env.authSecret),
+  });
+  const render = (request: Request, courseId?: string) => async () => {
+    renders += 1;
+    try {
+      const data = courseId
+        ? await courseLoader({ request, params: { courseId }, context: {} } as never)
+        : await dashboardLoader({ request, params: {}, context: {} } as never);
+      return html(JSON.stringify(data));
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  };
+  const open = async (member: TestUser, pathname: string) => {
+    const request = get(pathname, member.cookie);
+    const courseId = /^\/course\/([^/?]+)/.exec(pathname)?.[1];
+    const response = await cache.respond(request, render(request, courseId));
+    const location = response.headers.get("location");
+    return location ? `redirect ${location}` : await response.text();
+  };
+  return { cache, open, renders: () => renders };
+}
+
+/**
+ * Another connection to the same database, as another process has it: a
+ * second pool on PostgreSQL (another server), or the CLI's connection through
+ * the embedded database's socket.
+ */
+async function otherProcess(): Promise<{ db: Db; close: () => Promise<void> }> {
+  const env = getEnv();
+  if (env.databaseUrl) {
+    const other = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
+    return { db: other.db, close: other.close };
+  }
+  const { pglite } = await getDatabase();
+  if (!pglite) throw new Error("no embedded database");
+  const dir = mkdtempSync(path.join(tmpdir(), "ailabs-socket-"));
+  const socket = await startDatabaseSocket(pglite, dir);
+  const cli = await openOperatorDatabase({ dataDir: dir, databaseUrl: undefined });
+  expect(cli.via).toBe("socket");
+  return {
+    db: cli.db,
+    close: async () => {
+      await cli.close();
+      await socket.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 describe("the member page cache on the real database", () => {
-  it("a refund and a logout show on the next request", async () => {
-    const db = await getDb();
-    const env = getEnv();
-    const member = await createUser({ paid: true });
-    let renders = 0;
-    const cache = createPageCache({
-      readSnapshot: () => readSnapshot(db),
-      sessionKey: (request) => readSessionToken(request.headers.get("cookie"), env.authSecret),
-      sessionValidUntil: (token) => sessionValidUntil(db, token),
-    });
-    // A page that shows what the database says about this session now.
-    const render = (request: Request) => async () => {
-      renders += 1;
-      const token = readSessionToken(request.headers.get("cookie"), env.authSecret);
-      const found = token ? await findSessionMember(db, token) : null;
-      if (!found) return new Response(null, { status: 302, headers: { location: "/login" } });
-      return html(found.isMember ? "member" : "not a member");
-    };
-    const ask = async () => {
-      const request = get("/dashboard", member.cookie);
-      return cache.respond(request, render(request));
-    };
+  let db: Db;
+  let courseId: string;
+  let chapterIds: string[];
+  const chapterPage = (i: number) => `/course/${courseId}?chapter=${chapterIds[i]}`;
 
-    expect(await (await ask()).text()).toContain("<main>member</main>");
-    const [bought] = await db.select().from(purchase).where(eq(purchase.userId, member.id));
-    if (!bought) throw new Error("no purchase");
-    await revokePurchase(db, { provider: bought.provider, providerRef: bought.providerRef });
-    expect(await (await ask()).text()).toContain("<main>not a member</main>");
-
-    const before = renders;
-    await db.delete(session).where(eq(session.userId, member.id));
-    const after = await ask();
-    expect(after.status).toBe(302);
-    expect(renders).toBe(before + 1);
+  beforeAll(async () => {
+    db = await getDb();
+    const created = await createCourse(db, { title: "Cached course", description: "Two chapters" });
+    courseId = created.id;
+    chapterIds = [];
+    for (const title of ["One", "Two"]) {
+      const chapter = await createChapter(db, { courseId, title, contentHtml: "<p>x</p>" });
+      if (!chapter) throw new Error("no chapter");
+      chapterIds.push(chapter.id);
+    }
   });
 
-  it("the snapshot moves with a committed write", async () => {
-    const db = await getDb();
-    const before = await readSnapshot(db);
-    expect(before).toMatch(/^\d+:\d+:/);
+  it("serves a member's pages from memory until something they show changes", async () => {
+    const pages = memberPages(db);
+    const member = await createUser({ paid: true });
+    const dashboard = await pages.open(member, "/dashboard");
+    expect(dashboard).toContain("Cached course");
+    expect(await pages.open(member, "/dashboard")).toBe(dashboard);
+    expect(pages.renders()).toBe(1);
+    // The first visit of a chapter moves the resume point: a write, so that page is not kept,
+    // and the dashboard (which may show where the member is) is rendered anew once.
+    await pages.open(member, chapterPage(0));
+    const chapter = await pages.open(member, chapterPage(0));
+    expect(await pages.open(member, "/dashboard")).toBe(dashboard);
+    expect(pages.renders()).toBe(4);
+    // From then on, reads only: loaders that wrote on every visit would make each a render.
+    expect(await pages.open(member, chapterPage(0))).toBe(chapter);
+    expect(await pages.open(member, "/dashboard")).toBe(dashboard);
+    expect(pages.renders()).toBe(4);
+  });
+
+  it("a member's own progress shows on their next request, on both pages", async () => {
+    const pages = memberPages(db);
+    const member = await createUser({ paid: true });
+    await pages.open(member, "/dashboard");
+    await pages.open(member, chapterPage(1));
+    await pages.open(member, chapterPage(1));
+    const request = new Request(`${origin}${chapterPage(1)}`, {
+      method: "POST",
+      headers: { cookie: member.cookie, origin },
+      body: new URLSearchParams({ chapterId: chapterIds[1] as string, done: "true" }),
+    });
+    await courseAction({ request, params: { courseId }, context: {} } as never);
+    expect(await pages.open(member, "/dashboard")).toContain('"doneChapters":1');
+    expect(await pages.open(member, chapterPage(1))).toMatch(
+      new RegExp(`"id":"${chapterIds[1]}","title":"Two","done":true`),
+    );
+  });
+
+  it("other members' writes and sign-ups leave a member's pages in the cache", async () => {
+    const pages = memberPages(db);
+    const member = await createUser({ paid: true });
+    const others = await Promise.all([createUser({ paid: true }), createUser({ paid: true })]);
+    await pages.open(member, chapterPage(0));
+    await pages.open(member, chapterPage(0));
+    await pages.open(member, "/dashboard");
+    const renders = pages.renders();
+    for (const other of others) {
+      await pages.open(other, chapterPage(1));
+      const request = new Request(`${origin}${chapterPage(1)}`, {
+        method: "POST",
+        headers: { cookie: other.cookie, origin },
+        body: new URLSearchParams({ chapterId: chapterIds[1] as string, done: "true" }),
+      });
+      await courseAction({ request, params: { courseId }, context: {} } as never);
+    }
     await createUser();
-    expect(await readSnapshot(db)).not.toBe(before);
+    const [someone] = others;
+    if (someone) await revokePurchase(db, await firstPurchase(someone.id));
+    const rendersByOthers = pages.renders() - renders;
+    await pages.open(member, "/dashboard");
+    await pages.open(member, chapterPage(0));
+    expect(pages.renders() - renders).toBe(rendersByOthers);
+  });
+
+  it("a refund, a revoked admin, a logout show on the member's next request", async () => {
+    const pages = memberPages(db);
+    const member = await createUser({ paid: true });
+    const admin = await createUser({ isAdmin: true });
+    expect(await pages.open(member, "/dashboard")).toContain("Cached course");
+    expect(await pages.open(admin, "/dashboard")).toContain("Cached course");
+
+    await revokePurchase(db, await firstPurchase(member.id));
+    expect(await pages.open(member, "/dashboard")).toBe("redirect /payment-options");
+
+    await db.update(user).set({ isAdmin: false }).where(eq(user.id, admin.id));
+    expect(await pages.open(admin, "/dashboard")).toBe("redirect /payment-options");
+
+    const other = await createUser({ paid: true });
+    await pages.open(other, chapterPage(0));
+    await db.delete(session).where(eq(session.userId, other.id));
+    expect(await pages.open(other, chapterPage(0))).toBe("redirect /login");
+  });
+
+  it("an edited, a new and a deleted course show on every member's next request", async () => {
+    const pages = memberPages(db);
+    const members = [await createUser({ paid: true }), await createUser({ paid: true })];
+    for (const member of members) {
+      await pages.open(member, "/dashboard");
+      await pages.open(member, chapterPage(0));
+    }
+    const added = await createCourse(db, { title: "Brand new course", description: "" });
+    for (const member of members) {
+      expect(await pages.open(member, "/dashboard")).toContain("Brand new course");
+    }
+    await updateCourse(db, courseId, { title: "Renamed course", description: "Two chapters" });
+    for (const member of members) {
+      expect(await pages.open(member, "/dashboard")).toContain("Renamed course");
+      expect(await pages.open(member, chapterPage(0))).toContain("Renamed course");
+    }
+    await deleteCourse(db, added.id);
+    for (const member of members) {
+      expect(await pages.open(member, "/dashboard")).not.toContain("Brand new course");
+    }
+    await updateCourse(db, courseId, { title: "Cached course", description: "Two chapters" });
+  });
+
+  it("a page rendered while a write commits is not kept", async () => {
+    const env = getEnv();
+    const member = await createUser({ paid: true });
+    const cache = createPageCache({
+      readStamps: (tokens) => readPageStamps(db, tokens),
+      sessionKey: (request) => readSessionToken(request.headers.get("cookie"), env.authSecret),
+    });
+    let renders = 0;
+    const render = (request: Request) => async () => {
+      renders += 1;
+      const data = await dashboardLoader({ request, params: {}, context: {} } as never);
+      // The member finishes a chapter in another tab while this page is being rendered.
+      if (renders === 1) {
+        const post = new Request(`${origin}${chapterPage(0)}`, {
+          method: "POST",
+          headers: { cookie: member.cookie, origin },
+          body: new URLSearchParams({ chapterId: chapterIds[0] as string, done: "true" }),
+        });
+        await courseAction({ request: post, params: { courseId }, context: {} } as never);
+      }
+      return html(JSON.stringify(data));
+    };
+    const open = async () => {
+      const request = get("/dashboard", member.cookie);
+      return (await cache.respond(request, render(request))).text();
+    };
+    expect(await open()).toContain('"doneChapters":0');
+    expect(cache.size()).toBe(0);
+    expect(await open()).toContain('"doneChapters":1');
+    expect(await open()).toContain('"doneChapters":1');
+    expect(renders).toBe(2);
+  });
+
+  it("writes from another process (another server, or the CLI through the socket) show on the next request", async () => {
+    const pages = memberPages(db);
+    const member = await createUser({ paid: true });
+    const other = await otherProcess();
+    try {
+      await pages.open(member, "/dashboard");
+      await pages.open(member, chapterPage(0));
+      await pages.open(member, chapterPage(0));
+      // A purchase of an add-on and a new chapter, written elsewhere.
+      await other.db.insert(purchase).values({
+        userId: member.id,
+        provider: "manual",
+        providerRef: `other-${member.id}`,
+        product: "bump-offer",
+        amountCents: 0,
+      });
+      await createChapter(other.db, { courseId, title: "Three", contentHtml: "<p>3</p>" });
+      expect(await pages.open(member, chapterPage(0))).toContain('"title":"Three"');
+      const renders = pages.renders();
+      await pages.open(member, chapterPage(0));
+      expect(pages.renders()).toBe(renders);
+      // The operator revokes access with the CLI.
+      const out: string[] = [];
+      const code = await runCli(["access", "revoke", member.email], {
+        db: other.db,
+        out: (t) => out.push(t),
+        err: (t) => out.push(t),
+      });
+      expect(code).toBe(0);
+      expect(await pages.open(member, "/dashboard")).toBe("redirect /payment-options");
+      expect(await pages.open(member, chapterPage(0))).toBe("redirect /payment-options");
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("reads the stamps of many sessions in one query, and none for an ended session", async () => {
+    const members = [await createUser({ paid: true }), await createUser()];
+    const env = getEnv();
+    const tokens = members.map((m) => readSessionToken(m.cookie, env.authSecret) as string);
+    const stamps = await readPageStamps(db, [...tokens, "no-such-token"]);
+    expect([...stamps.keys()].sort()).toEqual([...tokens].sort());
+    expect(stamps.get(tokens[0] as string)?.stamp).toMatch(
+      new RegExp(`^${members[0]?.id}:\\d+:\\d+$`),
+    );
+    expect(stamps.get(tokens[0] as string)?.validUntil).toBeGreaterThan(Date.now());
+    await db.delete(session).where(eq(session.userId, members[1]?.id as string));
+    expect((await readPageStamps(db, tokens)).has(tokens[1] as string)).toBe(false);
   });
 });
 
+async function firstPurchase(userId: string) {
+  const db = await getDb();
+  const [bought] = await db.select().from(purchase).where(eq(purchase.userId, userId));
+  if (!bought) throw new Error("no purchase");
+  return { provider: bought.provider, providerRef: bought.providerRef };
+}
+
 describe("the HTTP shell and the page cache", () => {
+  const alwaysFresh = async (tokens: string[]) =>
+    new Map(tokens.map((t) => [t, { stamp: "1", validUntil: Date.now() + 60_000 }]));
+
   it("caches GET /dashboard and /course/{id} for a session, nothing else", async () => {
     let renders = 0;
     const app = createHttpApp({
@@ -311,11 +594,7 @@ describe("the HTTP shell and the page cache", () => {
         return html(`render ${renders}`);
       },
       checkDatabase: async () => {},
-      pageCache: createPageCache({
-        readSnapshot: async () => "1:1:",
-        sessionKey: tokenOf,
-        sessionValidUntil: async () => Date.now() + 60_000,
-      }),
+      pageCache: createPageCache({ readStamps: alwaysFresh, sessionKey: tokenOf }),
     });
     const cookie = "better-auth.session_token=a.b";
     for (const path of ["/dashboard", "/dashboard", "/course/abc", "/course/abc"]) {
@@ -336,11 +615,7 @@ describe("the HTTP shell and the page cache", () => {
       staticFiles: new Map(),
       handleRequest: async () => html("the page"),
       checkDatabase: async () => {},
-      pageCache: createPageCache({
-        readSnapshot: async () => "1:1:",
-        sessionKey: tokenOf,
-        sessionValidUntil: async () => Date.now() + 60_000,
-      }),
+      pageCache: createPageCache({ readStamps: alwaysFresh, sessionKey: tokenOf }),
     });
     for (const encoding of ["br", "br", "gzip", ""]) {
       const res = await app.request("/dashboard", {

@@ -1,24 +1,30 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
+import type { PageStamp } from "../db/page-version.server";
 
 /**
- * A cache of member pages as rendered for one session (docs/decisions/008).
+ * A cache of member pages as rendered for one session
+ * (docs/decisions/009-page-cache-by-dependency.md).
  *
- * An entry is served only while the database is exactly as it was when the
- * page was rendered: each entry keeps the database snapshot
- * (`pg_current_snapshot()`) read before rendering, and a request is answered
- * from the cache only if a snapshot read after the request arrived is the
- * same. Any committed write, by this process, the CLI or another server,
- * changes the snapshot, so a refund, a logout or an edited course shows on
- * the next request, as without the cache. A session's own expiry is kept too.
+ * A page is kept with the stamp of what it shows (app/server/db/page-version.server.ts):
+ * the session's user, the version of everything of theirs a member page
+ * reads and the version of what every member sees. Triggers bump those
+ * versions in the transaction of every write, so a request is answered from
+ * the cache only when a stamp read after it arrived is the page's own: the
+ * member's own progress, a refund, a logout, an edited course shows on the
+ * next request, from this process, another server or the CLI. Other members'
+ * writes leave the page as it is.
  *
- * Concurrent requests share one snapshot query: a request waits for a query
- * that started after it arrived, and queries start at most every 5 ms, so the
- * check costs at most 200 queries a second however many requests arrive.
+ * Concurrent requests share one stamp query: a request waits for a query
+ * that started after it arrived, and queries (one for every session waiting)
+ * start at most every 5 ms, so the check costs at most 200 queries a second
+ * however many requests arrive.
  */
 
 export type CachedPage = {
+  /** The stamp the page was rendered under (PageStamp.stamp). */
+  stamp: string;
   /** Not served after this instant (ms): the session's expiry, or a few minutes at most. */
   validUntil: number;
   contentType: string;
@@ -32,73 +38,82 @@ export type CachedPage = {
 };
 
 export type PageCacheOptions = {
-  /** The database's current snapshot, as text. */
-  readSnapshot: () => Promise<string>;
+  /** The stamp of each live session among these tokens (readPageStamps); absent when signed out. */
+  readStamps: (tokens: string[]) => Promise<Map<string, PageStamp>>;
   /**
    * The verified session token of the request (the one its page is rendered
    * from), or null: the cache key. Without one the cache is bypassed.
    */
   sessionKey: (request: Request) => string | null;
-  /** When the session of this token (sessionKey's) ends, in ms since the epoch; null without one. */
-  sessionValidUntil: (token: string) => Promise<number | null>;
   maxEntries?: number;
   /** Memory for pages and their compressed copies (default 64 MB). */
   maxBytes?: number;
   maxAgeMs?: number;
-  /** The least time between two snapshot reads (default 5 ms). */
-  snapshotIntervalMs?: number;
+  /** The least time between two stamp reads (default 5 ms). */
+  stampIntervalMs?: number;
   now?: () => number;
 };
 
 const maxBodyBytes = 1024 * 1024;
 
 /**
- * Coalesces snapshot reads: each caller gets a read that began after it
- * called. Reads start at most every `minIntervalMs`, so under load the check
- * costs a bounded number of queries a second, and a request waits at most
- * about that long for it.
+ * Batches lookups by key: each caller gets the answer of a read that began
+ * after it called, and callers waiting at the same time share one read of
+ * all their keys. Reads start at most every `minIntervalMs`, so under load
+ * the check costs a bounded number of queries a second, and a request waits
+ * at most about that long for it.
  */
-export function createSnapshotClock(
-  read: () => Promise<string>,
+export function createBatchedReader<V>(
+  read: (keys: string[]) => Promise<Map<string, V>>,
   minIntervalMs = 0,
-): () => Promise<string> {
-  let running: Promise<string> | undefined;
-  let pending: Promise<string> | undefined;
+): (key: string) => Promise<V | undefined> {
+  /** The read in flight, if any (settled or not, it is over once this resolves). */
+  let running: Promise<void> | undefined;
+  /** The next read, not started yet: callers join it. */
+  let next: { keys: Set<string>; result: Promise<Map<string, V>> } | undefined;
   let lastStart = Number.NEGATIVE_INFINITY;
-  const start = (): Promise<string> => {
+
+  const start = (keys: Set<string>): Promise<Map<string, V>> => {
     lastStart = performance.now();
-    const round = read().finally(() => {
-      if (running === round) running = undefined;
+    const result = read([...keys]);
+    const over = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    running = over;
+    void over.then(() => {
+      if (running === over) running = undefined;
     });
-    running = round;
-    return round;
+    return result;
   };
   const wait = () => Math.max(0, lastStart + minIntervalMs - performance.now());
-  return () => {
-    // A read that has not started yet starts after this call: share it.
-    if (pending) return pending;
-    if (!running && wait() === 0) return start();
+
+  return (key) => {
+    if (next) {
+      next.keys.add(key);
+      return next.result.then((found) => found.get(key));
+    }
+    if (!running && wait() === 0) return start(new Set([key])).then((found) => found.get(key));
     // The running read may have begun before this call: wait for the next one.
-    const before = running ? running.catch(() => undefined) : Promise.resolve(undefined);
-    pending = before
+    const keys = new Set([key]);
+    const result = (running ?? Promise.resolve())
       .then(() => new Promise((resolve) => setTimeout(resolve, wait())))
       .then(() => {
-        pending = undefined;
-        return start();
+        next = undefined;
+        return start(keys);
       });
-    return pending;
+    next = { keys, result };
+    return result.then((found) => found.get(key));
   };
 }
 
 export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, CachedPage>();
-  const snapshot = createSnapshotClock(options.readSnapshot, options.snapshotIntervalMs ?? 5);
+  const stampOf = createBatchedReader(options.readStamps, options.stampIntervalMs ?? 5);
   const maxEntries = options.maxEntries ?? 2000;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
-  /** The newest snapshot seen: entries of any other are dead and dropped at once. */
-  let generation: string | undefined;
   let bytes = 0;
 
   const sizeOf = (page: CachedPage) =>
@@ -119,6 +134,12 @@ export function createPageCache(options: PageCacheOptions) {
       drop(oldest);
     }
   };
+  /** The session's stamp; undefined when it has ended, null when it could not be read. */
+  const currentStamp = (token: string) =>
+    stampOf(token).then(
+      (found) => (found && found.validUntil > now() ? found : undefined),
+      () => null,
+    );
 
   return {
     size: () => entries.size,
@@ -126,10 +147,11 @@ export function createPageCache(options: PageCacheOptions) {
 
     /**
      * The cached response for this request, or the response `render` gives
-     * (kept when it is a 200 HTML page that sets no cookie). Requests the
-     * cache cannot tell apart safely are only rendered: without a valid
-     * session token, with a query other than `?chapter=`, or a prefetch
-     * (which renders differently: it does not move the resume point).
+     * (kept when it is a 200 HTML page that sets no cookie and nothing it
+     * shows changed while it was rendered). Requests the cache cannot tell
+     * apart safely are only rendered: without a valid session token, with a
+     * query other than `?chapter=`, or a prefetch (which renders differently:
+     * it does not move the resume point).
      */
     async respond(request: Request, render: () => Promise<Response>): Promise<Response> {
       const token = options.sessionKey(request);
@@ -145,21 +167,19 @@ export function createPageCache(options: PageCacheOptions) {
         return render();
       }
       const key = `${url.pathname}${url.search}\n${token}`;
-      // Without a snapshot nothing can be checked: render as if there were no cache.
-      const current = await snapshot().catch(() => null);
-      if (current === null) return render();
-      if (current !== generation) {
-        entries.clear();
-        bytes = 0;
-        generation = current;
+      const before = await currentStamp(token);
+      // Signed out, expired, or nothing could be checked: render as if there were no cache.
+      if (!before) {
+        drop(key);
+        return render();
       }
       const hit = entries.get(key);
-      if (hit && now() < hit.validUntil) {
+      if (hit && hit.stamp === before.stamp && now() < hit.validUntil) {
         store(key, hit);
-        const before = sizeOf(hit);
+        const size = sizeOf(hit);
         const response = await cachedResponse(hit, request, true);
         // A compressed copy made for this answer counts against the budget.
-        if (entries.get(key) === hit) bytes += sizeOf(hit) - before;
+        if (entries.get(key) === hit) bytes += sizeOf(hit) - size;
         return response;
       }
       drop(key);
@@ -175,16 +195,12 @@ export function createPageCache(options: PageCacheOptions) {
         return response;
       }
       const body = new Uint8Array(await response.arrayBuffer());
-      const sessionEnd = await options.sessionValidUntil(token);
-      // A write during the render made this page one of an older database: not kept.
-      if (
-        generation === current &&
-        body.byteLength <= maxBodyBytes &&
-        sessionEnd !== null &&
-        sessionEnd > now()
-      ) {
+      const after = await currentStamp(token);
+      // A write during the render may or may not show in this page: not kept.
+      if (after && after.stamp === before.stamp && body.byteLength <= maxBodyBytes) {
         const page: CachedPage = {
-          validUntil: Math.min(sessionEnd, now() + maxAgeMs),
+          stamp: before.stamp,
+          validUntil: Math.min(after.validUntil, now() + maxAgeMs),
           contentType: type,
           body,
           etag: `"p-${createHash("sha1").update(body).digest("base64url")}"`,
