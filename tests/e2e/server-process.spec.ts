@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { createAccount, hydrated } from "./helpers";
+import { createAccount, demoCourseTitle, hydrated } from "./helpers";
 
 // The production server as an operator runs it: start-up checks, the secret it
 // keeps, and a clean stop on SIGTERM. Each test starts its own server on the
@@ -178,5 +179,104 @@ test("with DISCORD_INVITE_URL set, a member's Join Discord opens the invite", as
     await context.close();
     server.child.kill("SIGTERM");
     await server.exited;
+  }
+});
+
+/** A browser's form POST, on a fresh connection; redirects are not followed. */
+async function postForm(
+  origin: string,
+  pathname: string,
+  cookie: string,
+  form: Record<string, string>,
+) {
+  return fetch(`${origin}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin, cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+  });
+}
+
+/** The demo course's progress as the dashboard of `origin` shows it to this cookie, or where it redirects. */
+async function demoProgress(origin: string, cookie: string): Promise<string> {
+  const res = await fetch(`${origin}/dashboard`, { redirect: "manual", headers: { cookie } });
+  if (res.status !== 200) return `${res.status} ${res.headers.get("location")}`;
+  const html = await res.text();
+  const card = html.slice(html.indexOf(demoCourseTitle));
+  return /aria-valuetext="([^"]+)"/.exec(card)?.[1] ?? "no progress bar";
+}
+
+test("a member's page follows writes by another process on the same database", async () => {
+  // The other process: on PostgreSQL a second server on the same database (and the CLI);
+  // on the embedded database the CLI, through the first server's socket.
+  const databaseUrl = process.env.DATABASE_URL;
+  const shared: Record<string, string> = databaseUrl
+    ? { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "" }
+    : {};
+  const dataDir = tempDataDir();
+  const first = await start(dataDir, shared);
+  const second = databaseUrl ? await start(tempDataDir(), shared) : undefined;
+  try {
+    await healthy(first);
+    if (second) await healthy(second);
+    const email = `proc-${crypto.randomUUID()}@example.com`;
+    const signup = await fetch(`${first.origin}/signup`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: first.origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Two processes", email, password: "two processes agree" }),
+    });
+    const cookie = signup.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const checkout = await postForm(first.origin, "/payment-options", cookie, {
+      productId: "lifetime-access",
+    });
+    const checkoutPath = new URL(checkout.headers.get("location") ?? "", first.origin).pathname;
+    expect((await postForm(first.origin, checkoutPath, cookie, { intent: "pay" })).status).toBe(
+      302,
+    );
+
+    expect(await demoProgress(first.origin, cookie)).toBe("0 of 3 chapters done");
+    // Asked again: the page the first server keeps for this member.
+    expect(await demoProgress(first.origin, cookie)).toBe("0 of 3 chapters done");
+
+    if (second) {
+      // The member finishes a chapter on the other server.
+      const html = await (
+        await fetch(`${second.origin}/dashboard`, { headers: { cookie } })
+      ).text();
+      const courseId = new RegExp(
+        `/course/([0-9a-f-]{36})"[^>]*>\\s*<h2[^>]*>${demoCourseTitle}`,
+      ).exec(html)?.[1];
+      const opened = await fetch(`${second.origin}/course/${courseId}`, {
+        redirect: "manual",
+        headers: { cookie },
+      });
+      const chapterPath = opened.headers.get("location") ?? "";
+      const chapterId = new URL(chapterPath, second.origin).searchParams.get("chapter") ?? "";
+      const done = await postForm(second.origin, chapterPath, cookie, { chapterId, done: "true" });
+      expect(done.status).toBe(200);
+      expect(await demoProgress(first.origin, cookie)).toBe("1 of 3 chapters done");
+    }
+
+    // The operator revokes access with the CLI while the server runs.
+    await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "cli.ts", "access", "revoke", email],
+      {
+        cwd: path.resolve(import.meta.dirname, "../.."),
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...shared },
+        timeout: 30_000,
+      },
+    );
+    expect(await demoProgress(first.origin, cookie)).toBe("302 /payment-options");
+    if (second) expect(await demoProgress(second.origin, cookie)).toBe("302 /payment-options");
+  } finally {
+    for (const server of [first, second]) {
+      server?.child.kill("SIGTERM");
+      await server?.exited;
+    }
   }
 });
