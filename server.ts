@@ -62,8 +62,7 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 const secureCookies = env.publicOrigin.startsWith("https://");
 const pageCache = createPageCache({
   readStamps: (tokens) => readPageStamps(database.db, tokens),
-  sessionKey: (request) =>
-    readSessionToken(request.headers.get("cookie"), env.authSecret, secureCookies),
+  sessionKey: (cookie) => readSessionToken(cookie ?? null, env.authSecret, secureCookies),
 });
 
 const app = createHttpApp({

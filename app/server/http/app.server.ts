@@ -57,9 +57,6 @@ const securityHeaders: Record<string, string> = {
 const hasSessionCookie = (request: Request) =>
   request.headers.get("cookie")?.includes("session_token=") === true;
 
-/** Member pages kept rendered per session (page-cache.server.ts): the dashboard and courses. */
-const cachedPagePath = /^\/(dashboard|course\/[^/.]+)$/;
-
 /**
  * The HTTP shell: security headers, /healthz, in-memory static files and
  * prerendered pages, then React Router. Refuses bodies over 1 MB (413) and
@@ -128,11 +125,12 @@ export function createHttpApp(options: HttpAppOptions) {
     if (address) c.req.raw.headers.set(clientIpHeader, address);
     const request = c.req.raw;
     const response =
-      options.pageCache &&
-      request.method === "GET" &&
-      cachedPagePath.test(c.req.path) &&
-      hasSessionCookie(request)
-        ? await options.pageCache.respond(request, () => options.handleRequest(request))
+      options.pageCache && request.method === "GET" && hasSessionCookie(request)
+        ? await options.pageCache.respond(
+            request,
+            () => options.handleRequest(request),
+            c.env?.incoming,
+          )
         : await options.handleRequest(request);
     // A page rendered for a signed-in user is theirs alone: no shared or back-button cache.
     if (hasSessionCookie(c.req.raw) && !response.headers.has("Cache-Control")) {

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -18,7 +20,7 @@ import { openOperatorDatabase, runCli } from "../operator.server";
 import { revokePurchase } from "../payments/purchases.server";
 import { readSessionToken } from "../session.server";
 import { createHttpApp } from "./app.server";
-import { createBatchedReader, createPageCache } from "./page-cache.server";
+import { createBatchedReader, createPageCache, pageCacheAnswer } from "./page-cache.server";
 
 afterAll(closeDatabase);
 
@@ -31,9 +33,8 @@ const get = (path: string, cookie = "better-auth.session_token=a.b", encoding = 
   new Request(`${origin}${path}`, { headers: { cookie, "accept-encoding": encoding } });
 
 /** The session token of a test cookie header (the server verifies the signature). */
-const tokenOf = (request: Request) =>
-  /(?:^|;\s*)better-auth\.session_token=([^;]+)/.exec(request.headers.get("cookie") ?? "")?.[1] ??
-  null;
+const tokenOf = (cookie: string | null | undefined) =>
+  /(?:^|;\s*)better-auth\.session_token=([^;]+)/.exec(cookie ?? "")?.[1] ?? null;
 
 /** A cache over stamps the test changes by hand: every token is a live session of its own user. */
 function fakeCache(
@@ -315,7 +316,7 @@ function memberPages(db: Db) {
   let renders = 0;
   const cache = createPageCache({
     readStamps: (tokens) => readPageStamps(db, tokens),
-    sessionKey: (request) => readSessionToken(request.headers.get("cookie"), env.authSecret),
+    sessionKey: (cookie) => readSessionToken(cookie ?? null, env.authSecret),
   });
   const render = (request: Request, courseId?: string) => async () => {
     renders += 1;
@@ -494,7 +495,7 @@ describe("the member page cache on the real database", () => {
     const member = await createUser({ paid: true });
     const cache = createPageCache({
       readStamps: (tokens) => readPageStamps(db, tokens),
-      sessionKey: (request) => readSessionToken(request.headers.get("cookie"), env.authSecret),
+      sessionKey: (cookie) => readSessionToken(cookie ?? null, env.authSecret),
     });
     let renders = 0;
     const render = (request: Request) => async () => {
@@ -631,6 +632,73 @@ describe("the HTTP shell and the page cache", () => {
             ? gunzipSync(bytes).toString()
             : bytes.toString();
       expect(text).toContain("<main>the page</main>");
+    }
+  });
+});
+
+describe("the page cache on node:http, before the app", () => {
+  it("writes a kept page with the shell's headers; the app renders the rest with the stamp already read", async () => {
+    let reads = 0;
+    let version = 0;
+    let renders = 0;
+    const cache = createPageCache({
+      readStamps: async (tokens) => {
+        reads += 1;
+        return new Map(
+          tokens.map((t) => [t, { stamp: `${t}:${version}`, validUntil: Date.now() + 60_000 }]),
+        );
+      },
+      sessionKey: tokenOf,
+    });
+    const answer = pageCacheAnswer(cache, { "X-Frame-Options": "DENY" });
+    const server = createServer(async (req, res) => {
+      if (await answer(req, res)) return;
+      const request = new Request(`${origin}${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+      });
+      const response = await cache.respond(
+        request,
+        async () => {
+          renders += 1;
+          return html(`render ${renders}`);
+        },
+        req,
+      );
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const ask = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}${path}`, {
+        headers: { cookie: "better-auth.session_token=a.b", ...headers },
+      });
+    try {
+      // A miss: one stamp read before the render (shared by both), one after it.
+      expect(await (await ask("/dashboard")).text()).toContain("render 1");
+      expect(reads).toBe(2);
+      const hit = await ask("/dashboard", { "accept-encoding": "br" });
+      expect(hit.headers.get("x-frame-options")).toBe("DENY");
+      expect(hit.headers.get("cache-control")).toBe("private, no-store");
+      expect(hit.headers.get("content-encoding")).toBe("br");
+      expect(await hit.text()).toContain("render 1");
+      expect(reads).toBe(3);
+      const etag = hit.headers.get("etag") ?? "";
+      const revalidated = await ask("/dashboard", { "if-none-match": etag });
+      expect(revalidated.status).toBe(304);
+      expect(renders).toBe(1);
+      // A write: the app renders again; other paths and prefetches are never answered here.
+      version += 1;
+      expect(await (await ask("/dashboard")).text()).toContain("render 2");
+      await ask("/dashboard", { "sec-purpose": "prefetch" });
+      await ask("/app-builder");
+      expect(renders).toBe(4);
+      // Signed out: rendered (the app's guard redirects), never answered from memory.
+      const signedOut = await fetch(`${base}/dashboard`);
+      expect(await signedOut.text()).toContain("render 5");
+    } finally {
+      server.close();
     }
   });
 });

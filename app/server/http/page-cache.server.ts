@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
 import type { PageStamp } from "../db/page-version.server";
@@ -35,16 +36,30 @@ export type CachedPage = {
   brPending?: Promise<Uint8Array<ArrayBuffer>>;
   gzipPending?: Promise<Uint8Array<ArrayBuffer>>;
   etag: string;
+  /** Where it is kept (entries), while it is. */
+  key: string;
+};
+
+/** Member pages kept per session: the dashboard and courses. */
+export const cachedPagePath = /^\/(dashboard|course\/[^/.]+)$/;
+
+/** What the cache needs of a request: its path and query, cookies and purpose (prefetch). */
+export type PageRequest = {
+  path: string;
+  /** The query with its `?`, or "". */
+  search: string;
+  cookie: string | null | undefined;
+  purpose: string | null | undefined;
 };
 
 export type PageCacheOptions = {
   /** The stamp of each live session among these tokens (readPageStamps); absent when signed out. */
   readStamps: (tokens: string[]) => Promise<Map<string, PageStamp>>;
   /**
-   * The verified session token of the request (the one its page is rendered
-   * from), or null: the cache key. Without one the cache is bypassed.
+   * The verified session token in a Cookie header (the one the page is
+   * rendered from), or null: the cache key. Without one the cache is bypassed.
    */
-  sessionKey: (request: Request) => string | null;
+  sessionKey: (cookieHeader: string | null | undefined) => string | null;
   maxEntries?: number;
   /** Memory for pages and their compressed copies (default 64 MB). */
   maxBytes?: number;
@@ -115,6 +130,8 @@ export function createPageCache(options: PageCacheOptions) {
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
   let bytes = 0;
+  /** Stamp reads made by `lookup` for requests it could not answer, by arrival. */
+  const checked = new WeakMap<object, Promise<PageStamp | null | undefined>>();
 
   const sizeOf = (page: CachedPage) =>
     page.body.byteLength + (page.br?.byteLength ?? 0) + (page.gzip?.byteLength ?? 0);
@@ -124,9 +141,9 @@ export function createPageCache(options: PageCacheOptions) {
     bytes -= sizeOf(page);
     entries.delete(key);
   };
-  const store = (key: string, page: CachedPage) => {
-    drop(key);
-    entries.set(key, page);
+  const store = (page: CachedPage) => {
+    drop(page.key);
+    entries.set(page.key, page);
     bytes += sizeOf(page);
     while (entries.size > maxEntries || bytes > maxBytes) {
       const oldest = entries.keys().next().value;
@@ -134,16 +151,65 @@ export function createPageCache(options: PageCacheOptions) {
       drop(oldest);
     }
   };
+  /** The cache key of a request the cache may answer (URL and session token), or null. */
+  const keyOf = (ask: PageRequest): { key: string; token: string } | null => {
+    if (!cachedPagePath.test(ask.path) || /prefetch/i.test(ask.purpose ?? "")) return null;
+    const query = [...new URLSearchParams(ask.search).keys()];
+    if (query.length > 1 || (query.length === 1 && query[0] !== "chapter")) return null;
+    const token = options.sessionKey(ask.cookie);
+    return token ? { key: `${ask.path}${ask.search}\n${token}`, token } : null;
+  };
   /** The session's stamp; undefined when it has ended, null when it could not be read. */
   const currentStamp = (token: string) =>
     stampOf(token).then(
       (found) => (found && found.validUntil > now() ? found : undefined),
       () => null,
     );
+  /** The kept page under `key` if it was rendered under this stamp (moved to most recent). */
+  const fresh = (key: string, stamp: PageStamp | null | undefined) => {
+    const hit = entries.get(key);
+    if (!stamp || !hit || hit.stamp !== stamp.stamp || now() >= hit.validUntil) return undefined;
+    store(hit);
+    return hit;
+  };
+
+  const encoded = async (
+    page: CachedPage,
+    accept: string | null | undefined,
+  ): Promise<EncodedPage> => {
+    const size = sizeOf(page);
+    const result = await encodedBody(page, accept ?? "");
+    if (entries.get(page.key) === page) bytes += sizeOf(page) - size;
+    return result;
+  };
 
   return {
     size: () => entries.size,
     bytes: () => bytes,
+
+    /**
+     * The kept page for a request, when a stamp read after the request arrived
+     * is the page's own: what node:http answers with before the app is reached
+     * (pageCacheAnswer). Without one, the stamp read is remembered for
+     * `arrival`, so that `respond` for the same request does not wait for
+     * another.
+     */
+    async lookup(ask: PageRequest, arrival: object): Promise<CachedPage | undefined> {
+      const found = keyOf(ask);
+      if (!found) return undefined;
+      const stamp = currentStamp(found.token);
+      checked.set(arrival, stamp);
+      const hit = fresh(found.key, await stamp);
+      if (hit) checked.delete(arrival);
+      return hit;
+    },
+
+    /**
+     * The page's bytes for this Accept-Encoding: brotli or gzip (compressed
+     * on the zlib pool on the first hit that asks, and counted against the
+     * byte budget while the page is kept), else plain.
+     */
+    encoded,
 
     /**
      * The cached response for this request, or the response `render` gives
@@ -151,38 +217,38 @@ export function createPageCache(options: PageCacheOptions) {
      * shows changed while it was rendered). Requests the cache cannot tell
      * apart safely are only rendered: without a valid session token, with a
      * query other than `?chapter=`, or a prefetch (which renders differently:
-     * it does not move the resume point).
+     * it does not move the resume point). `arrival` is the request as it came
+     * in on node:http, when `lookup` has already read its stamp.
      */
-    async respond(request: Request, render: () => Promise<Response>): Promise<Response> {
-      const token = options.sessionKey(request);
+    async respond(
+      request: Request,
+      render: () => Promise<Response>,
+      arrival?: object,
+    ): Promise<Response> {
       const url = new URL(request.url);
-      const query = [...url.searchParams.keys()];
-      const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
-      if (
-        !token ||
-        query.length > 1 ||
-        (query.length === 1 && query[0] !== "chapter") ||
-        /prefetch/i.test(purpose)
-      ) {
-        return render();
-      }
-      const key = `${url.pathname}${url.search}\n${token}`;
-      const before = await currentStamp(token);
+      const found = keyOf({
+        path: url.pathname,
+        search: url.search,
+        cookie: request.headers.get("cookie"),
+        purpose: request.headers.get("sec-purpose") ?? request.headers.get("purpose"),
+      });
+      if (!found) return render();
+      const earlier = arrival ? checked.get(arrival) : undefined;
+      if (arrival) checked.delete(arrival);
+      const before = await (earlier ?? currentStamp(found.token));
       // Signed out, expired, or nothing could be checked: render as if there were no cache.
       if (!before) {
-        drop(key);
+        drop(found.key);
         return render();
       }
-      const hit = entries.get(key);
-      if (hit && hit.stamp === before.stamp && now() < hit.validUntil) {
-        store(key, hit);
-        const size = sizeOf(hit);
-        const response = await cachedResponse(hit, request, true);
-        // A compressed copy made for this answer counts against the budget.
-        if (entries.get(key) === hit) bytes += sizeOf(hit) - size;
-        return response;
-      }
-      drop(key);
+      const hit = fresh(found.key, before);
+      if (hit)
+        return cachedResponse(
+          hit,
+          request,
+          await encoded(hit, request.headers.get("accept-encoding")),
+        );
+      drop(found.key);
 
       const response = await render();
       const type = response.headers.get("content-type") ?? "";
@@ -195,19 +261,20 @@ export function createPageCache(options: PageCacheOptions) {
         return response;
       }
       const body = new Uint8Array(await response.arrayBuffer());
-      const after = await currentStamp(token);
+      const after = await currentStamp(found.token);
       // A write during the render may or may not show in this page: not kept.
       if (after && after.stamp === before.stamp && body.byteLength <= maxBodyBytes) {
         const page: CachedPage = {
+          key: found.key,
           stamp: before.stamp,
           validUntil: Math.min(after.validUntil, now() + maxAgeMs),
           contentType: type,
           body,
           etag: `"p-${createHash("sha1").update(body).digest("base64url")}"`,
         };
-        store(key, page);
+        store(page);
         // Plain: the shell's compression middleware encodes this first answer.
-        return cachedResponse(page, request, false);
+        return cachedResponse(page, request, { body, encoding: undefined }, false);
       }
       return new Response(body, { status: 200, headers: response.headers });
     },
@@ -216,14 +283,37 @@ export function createPageCache(options: PageCacheOptions) {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
+export type EncodedPage = { body: Uint8Array<ArrayBuffer>; encoding: "br" | "gzip" | undefined };
+
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
-async function cachedResponse(
+/** Compressed off the main thread, once per page, on the first hit that asks. */
+async function encodedBody(page: CachedPage, accept: string): Promise<EncodedPage> {
+  if (/\bbr\b/.test(accept)) {
+    page.brPending ??= brotli(page.body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
+    }).then((b) => {
+      page.br = new Uint8Array(b);
+      return page.br;
+    });
+    return { body: page.br ?? (await page.brPending), encoding: "br" };
+  }
+  if (/\bgzip\b/.test(accept)) {
+    page.gzipPending ??= gzip(page.body, { level: 6 }).then((b) => {
+      page.gzip = new Uint8Array(b);
+      return page.gzip;
+    });
+    return { body: page.gzip ?? (await page.gzipPending), encoding: "gzip" };
+  }
+  return { body: page.body, encoding: undefined };
+}
+
+/** The headers of a kept page's answer (without the shell's own). */
+export function cachedPageHeaders(
   page: CachedPage,
-  request: Request,
-  encode: boolean,
-): Promise<Response> {
+  encoded: EncodedPage | undefined,
+): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Type": page.contentType,
     // Theirs alone: no shared cache, no back-button copy after logout.
@@ -231,31 +321,56 @@ async function cachedResponse(
     Vary: "Cookie, Accept-Encoding",
     ETag: page.etag,
   };
+  if (encoded?.encoding) headers["Content-Encoding"] = encoded.encoding;
+  if (encoded) headers["Content-Length"] = String(encoded.body.byteLength);
+  return headers;
+}
+
+function cachedResponse(
+  page: CachedPage,
+  request: Request,
+  encoded: EncodedPage,
+  /** False for a first answer: the compression middleware encodes it, and Hono would carry a length over. */
+  final = true,
+): Response {
   if (request.headers.get("if-none-match") === page.etag) {
-    return new Response(null, { status: 304, headers });
+    return new Response(null, { status: 304, headers: cachedPageHeaders(page, undefined) });
   }
-  const accept = request.headers.get("accept-encoding") ?? "";
-  let body = page.body;
-  // Compressed off the main thread, once per page, on the first hit that asks.
-  if (encode && /\bbr\b/.test(accept)) {
-    page.brPending ??= brotli(page.body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
-    }).then((b) => {
-      page.br = new Uint8Array(b);
-      return page.br;
-    });
-    body = page.br ?? (await page.brPending);
-    headers["Content-Encoding"] = "br";
-  } else if (encode && /\bgzip\b/.test(accept)) {
-    page.gzipPending ??= gzip(page.body, { level: 6 }).then((b) => {
-      page.gzip = new Uint8Array(b);
-      return page.gzip;
-    });
-    body = page.gzip ?? (await page.gzipPending);
-    headers["Content-Encoding"] = "gzip";
-  }
-  // Not on a plain first answer: the compression middleware replaces its body, and Hono
-  // would carry this length over to the compressed response.
-  if (encode) headers["Content-Length"] = String(body.byteLength);
-  return new Response(request.method === "HEAD" ? null : body, { headers });
+  const headers = cachedPageHeaders(page, final ? encoded : undefined);
+  return new Response(request.method === "HEAD" ? null : encoded.body, { headers });
+}
+
+/**
+ * The page cache as an answer on node:http, before the app: a kept page
+ * whose stamp holds is written straight away, with the shell's headers;
+ * anything else is left to the app (which renders it, through `respond`).
+ */
+export function pageCacheAnswer(cache: PageCache, shellHeaders: Readonly<Record<string, string>>) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    if (req.method !== "GET") return false;
+    const url = req.url ?? "";
+    const q = url.indexOf("?");
+    const path = q === -1 ? url : url.slice(0, q);
+    if (!cachedPagePath.test(path)) return false;
+    const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
+    const page = await cache.lookup(
+      {
+        path,
+        search: q === -1 ? "" : url.slice(q),
+        cookie: req.headers.cookie,
+        purpose: Array.isArray(purpose) ? purpose.join(",") : purpose,
+      },
+      req,
+    );
+    if (!page) return false;
+    if (req.headers["if-none-match"] === page.etag) {
+      res.writeHead(304, { ...cachedPageHeaders(page, undefined), ...shellHeaders });
+      res.end();
+      return true;
+    }
+    const encoded = await cache.encoded(page, req.headers["accept-encoding"]);
+    res.writeHead(200, { ...cachedPageHeaders(page, encoded), ...shellHeaders });
+    res.end(encoded.body);
+    return true;
+  };
 }
