@@ -124,7 +124,9 @@ describe("staticFilesAnswer", () => {
     for (const url of ["/", "/login", "/login.data", "/assets/app-abc123.js", "/favicon.ico"]) {
       for (const method of ["GET", "HEAD"]) {
         for (const acceptEncoding of ["gzip, deflate, br", "gzip", ""]) {
-          const headers = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
+          const headers: Record<string, string> = acceptEncoding
+            ? { "accept-encoding": acceptEncoding }
+            : {};
           const expected = await send(s.before, url, { method, headers });
           const actual = await send(s.after, url, { method, headers });
           expect(comparable(actual), `${method} ${url} ${acceptEncoding}`).toEqual(
