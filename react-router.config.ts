@@ -1,12 +1,12 @@
 import type { Config } from "@react-router/dev/config";
-import { publicPaths } from "./app/config/public-paths";
+import { prerenderedPaths } from "./app/config/public-paths";
 
 export default {
   ssr: true,
-  // Public pages are rendered once at build time; the HTTP shell serves them
-  // from memory, precompressed (see server.ts and docs/decisions/002).
+  // Public pages and the sign-in pages are rendered once at build time; the HTTP shell
+  // serves them from memory, precompressed (see server.ts and docs/decisions/002).
   // The sitemap and robots.txt too: resource routes prerender to files served the same way.
-  prerender: [...publicPaths, "/sitemap.xml", "/robots.txt"],
+  prerender: [...prerenderedPaths, "/sitemap.xml", "/robots.txt"],
   future: {
     // Loaders get the request itself, not a copy, so the root loader and the route's loader
     // share one session lookup (guards.server.ts caches it per Request).

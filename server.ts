@@ -1,6 +1,8 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { createRequestHandler } from "react-router";
 import { DatabaseLockedError } from "./app/server/db/client.server";
@@ -9,6 +11,7 @@ import { readPageStamps } from "./app/server/db/page-version.server";
 import { startDatabaseSocket } from "./app/server/db/socket.server";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { createHttpApp } from "./app/server/http/app.server";
+import { nodeListener, staticFilesAnswer } from "./app/server/http/node-listener.server";
 import { createPageCache } from "./app/server/http/page-cache.server";
 import { loadStaticFiles } from "./app/server/http/static-files.server";
 import { logger } from "./app/server/logger.server";
@@ -76,10 +79,18 @@ const app = createHttpApp({
   },
 });
 
-const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+// Static files and prerendered pages are answered straight on node:http; the rest goes to
+// the Hono app (what `serve({ fetch: app.fetch })` would build).
+const server = createServer(
+  nodeListener(
+    [staticFilesAnswer(staticFiles, env.publicOrigin)],
+    getRequestListener(app.fetch, { hostname: env.host }),
+  ),
+);
+server.listen(env.port, env.host, () => {
   logger.info(
     {
-      port: info.port,
+      port: (server.address() as AddressInfo).port,
       origin: env.publicOrigin,
       database: env.databaseUrl ? "postgres" : "pglite",
     },

@@ -13,3 +13,14 @@ export const publicPaths = [
   "/jv-doc",
   "/demo-swipes",
 ] as const;
+
+/**
+ * The sign-in, sign-up and password-reset request pages: prerendered and served from
+ * memory like the public pages, but not in the sitemap. A visitor gets the copy only for
+ * the plain URL: with a query string (`/login?reset=1` shows a message) the page is
+ * rendered per request. Signed-in users are always rendered per request (and redirected).
+ */
+export const signInPaths = ["/login", "/signup", "/forgot-password"] as const;
+
+/** Every page prerendered at build (react-router.config.ts). */
+export const prerenderedPaths = [...publicPaths, ...signInPaths] as const;

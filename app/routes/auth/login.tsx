@@ -37,6 +37,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Login({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const errors: Record<string, string> = actionData?.fieldErrors ?? {};
+  // Safe to read while rendering: the prerendered copy is served only for the plain /login;
+  // /login?reset=1 is rendered per request, so the server and the client agree on it.
   const passwordReset = useSearchParams()[0].get("reset") === "1";
   return (
     <AuthCard title="Sign in to your account" subtitle="Welcome back">

@@ -61,6 +61,29 @@ describe("HTTP shell", () => {
     expect(seen).toHaveLength(1);
   });
 
+  it("serves a sign-in page from memory only for its plain URL", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "client-"));
+    mkdirSync(path.join(dir, "login"));
+    writeFileSync(path.join(dir, "login", "index.html"), "<h1>Sign in</h1>");
+    writeFileSync(path.join(dir, "index.html"), "<h1>Home</h1>");
+    const seen: string[] = [];
+    const app = createHttpApp({
+      publicOrigin: origin,
+      staticFiles: await loadStaticFiles(dir, { plainUrlOnly: ["/login"] }),
+      handleRequest: async (request) => {
+        seen.push(request.url);
+        return new Response("rendered");
+      },
+      checkDatabase: async () => {},
+    });
+    expect(await (await app.request("/login")).text()).toBe("<h1>Sign in</h1>");
+    // /login?reset=1 shows a message the copy does not have: rendered per request.
+    expect(await (await app.request("/login?reset=1")).text()).toBe("rendered");
+    // Other pages keep their copy whatever the query.
+    expect(await (await app.request("/?utm_source=mail")).text()).toBe("<h1>Home</h1>");
+    expect(seen).toEqual(["http://localhost/login?reset=1"]);
+  });
+
   it("refuses a POST from another origin with 403 and never reaches the app", async () => {
     const { app, seen } = await makeApp();
     const res = await app.request("/login", {

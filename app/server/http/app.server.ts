@@ -4,7 +4,12 @@ import { bodyLimit } from "hono/body-limit";
 import { clientIpHeader } from "../auth.server";
 import { compressResponses } from "./compress.server";
 import type { PageCache } from "./page-cache.server";
-import { type StaticFile, staticResponse } from "./static-files.server";
+import {
+  carriesSession,
+  type StaticFile,
+  staticFileFor,
+  staticResponse,
+} from "./static-files.server";
 
 export const maxBodyBytes = 1024 * 1024;
 /** Image uploads (5 MB) plus the multipart envelope. */
@@ -44,7 +49,8 @@ export function clientAddressOf(
   return socketAddress;
 }
 
-const securityHeaders: Record<string, string> = {
+/** Set on every response unless the route set its own (node-listener.server.ts too). */
+export const securityHeaders: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "DENY",
@@ -54,8 +60,10 @@ const securityHeaders: Record<string, string> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 };
 
-const hasSessionCookie = (request: Request) =>
-  request.headers.get("cookie")?.includes("session_token=") === true;
+/** Set on every response when the site is served over https. */
+export const strictTransportSecurity = "max-age=63072000; includeSubDomains";
+
+const hasSessionCookie = (request: Request) => carriesSession(request.headers.get("cookie"));
 
 /**
  * The HTTP shell: security headers, /healthz, in-memory static files and
@@ -73,7 +81,7 @@ export function createHttpApp(options: HttpAppOptions) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
     if (isProduction) {
-      c.res.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+      c.res.headers.set("Strict-Transport-Security", strictTransportSecurity);
     }
   });
 
@@ -86,9 +94,15 @@ export function createHttpApp(options: HttpAppOptions) {
     }
   });
 
+  // node-listener.server.ts answers these before Hono; this serves what it leaves (odd URLs).
   app.on(["GET", "HEAD"], "*", async (c, next) => {
-    const file = options.staticFiles.get(c.req.path);
-    if (!file || (file.visitorOnly && hasSessionCookie(c.req.raw))) return next();
+    const file = staticFileFor(
+      options.staticFiles,
+      c.req.path,
+      c.req.url.includes("?"),
+      c.req.header("cookie"),
+    );
+    if (!file) return next();
     return staticResponse(file, c.req.raw);
   });
 

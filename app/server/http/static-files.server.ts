@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { signInPaths } from "~/config/public-paths";
 
 export type StaticFile = {
   body: Uint8Array<ArrayBuffer>;
@@ -12,6 +13,8 @@ export type StaticFile = {
   cacheControl: string;
   /** Prerendered page or its data: the same for every visitor without a session. */
   visitorOnly: boolean;
+  /** Served only for a URL without a query string; with one the app renders the page. */
+  plainUrlOnly: boolean;
 };
 
 const types: Record<string, string> = {
@@ -47,9 +50,14 @@ async function* walk(dir: string): AsyncGenerator<string> {
 /**
  * Reads the client build once into memory, precompressed with brotli and
  * gzip, keyed by URL path. Prerendered pages (`x/index.html`) are keyed by
- * their route (`/x`). Hashed assets are immutable for a year.
+ * their route (`/x`). Hashed assets are immutable for a year. The pages in
+ * `plainUrlOnly` (the sign-in pages, which may read their query string:
+ * /login?reset=1) are served only for their plain URL.
  */
-export async function loadStaticFiles(dir: string): Promise<Map<string, StaticFile>> {
+export async function loadStaticFiles(
+  dir: string,
+  { plainUrlOnly = signInPaths }: { plainUrlOnly?: readonly string[] } = {},
+): Promise<Map<string, StaticFile>> {
   const files = new Map<string, StaticFile>();
   for await (const full of walk(dir)) {
     const rel = `/${path.relative(dir, full).split(path.sep).join("/")}`;
@@ -77,10 +85,11 @@ export async function loadStaticFiles(dir: string): Promise<Map<string, StaticFi
           ? "no-cache"
           : "public, max-age=3600",
       visitorOnly: isPage,
+      plainUrlOnly: false,
     };
     if (rel.endsWith("/index.html")) {
       const route = rel.slice(0, -"/index.html".length) || "/";
-      files.set(route, file);
+      files.set(route, { ...file, plainUrlOnly: plainUrlOnly.includes(route) });
     } else if (ext !== ".html") {
       files.set(rel, file);
     }
@@ -88,18 +97,51 @@ export async function loadStaticFiles(dir: string): Promise<Map<string, StaticFi
   return files;
 }
 
-/** The response for a static file, honouring If-None-Match and Accept-Encoding. */
-export function staticResponse(file: StaticFile, request: Request): Response {
+/** Whether a Cookie header carries a session cookie: pages are then rendered for the user. */
+export function carriesSession(cookieHeader: string | null | undefined): boolean {
+  return cookieHeader?.includes("session_token=") === true;
+}
+
+/**
+ * The file that answers a GET or HEAD for `path`, or undefined when the app must:
+ * no such file, a prerendered page asked for with a session cookie, or a page
+ * served only for its plain URL asked for with a query string.
+ */
+export function staticFileFor(
+  files: ReadonlyMap<string, StaticFile>,
+  path: string,
+  hasQuery: boolean,
+  cookieHeader: string | null | undefined,
+): StaticFile | undefined {
+  const file = files.get(path);
+  if (!file) return undefined;
+  if (file.visitorOnly && carriesSession(cookieHeader)) return undefined;
+  if (file.plainUrlOnly && hasQuery) return undefined;
+  return file;
+}
+
+export type StaticReply = {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  /** Undefined for 304 and HEAD (the headers still describe the body a GET gets). */
+  body: Uint8Array<ArrayBuffer> | undefined;
+};
+
+/** The reply for a static file, honouring If-None-Match and Accept-Encoding. */
+export function staticReply(
+  file: StaticFile,
+  method: string,
+  ifNoneMatch: string | null | undefined,
+  acceptEncoding: string | null | undefined,
+): StaticReply {
   const headers: Record<string, string> = {
     "Content-Type": file.type,
     "Cache-Control": file.cacheControl,
     ETag: file.etag,
     Vary: "Accept-Encoding",
   };
-  if (request.headers.get("if-none-match") === file.etag) {
-    return new Response(null, { status: 304, headers });
-  }
-  const accept = request.headers.get("accept-encoding") ?? "";
+  if (ifNoneMatch === file.etag) return { status: 304, headers, body: undefined };
+  const accept = acceptEncoding ?? "";
   let body = file.body;
   if (file.br && accept.includes("br")) {
     body = file.br;
@@ -109,5 +151,16 @@ export function staticResponse(file: StaticFile, request: Request): Response {
     headers["Content-Encoding"] = "gzip";
   }
   headers["Content-Length"] = String(body.byteLength);
-  return new Response(request.method === "HEAD" ? null : body, { headers });
+  return { status: 200, headers, body: method === "HEAD" ? undefined : body };
+}
+
+/** The response for a static file (staticReply as a Response). */
+export function staticResponse(file: StaticFile, request: Request): Response {
+  const reply = staticReply(
+    file,
+    request.method,
+    request.headers.get("if-none-match"),
+    request.headers.get("accept-encoding"),
+  );
+  return new Response(reply.body ?? null, { status: reply.status, headers: reply.headers });
 }

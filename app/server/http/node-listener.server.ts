@@ -1,0 +1,94 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { logger } from "../logger.server";
+import { securityHeaders, strictTransportSecurity } from "./app.server";
+import { type StaticFile, staticFileFor, staticReply } from "./static-files.server";
+
+/**
+ * An answer given on node:http before the Hono app: it writes the whole response
+ * and returns true, or returns false without touching the response to leave the
+ * request to the next answer. It may return a promise of either.
+ */
+export type FastAnswer = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+
+/**
+ * The server's request listener: the fast answers in order, then the app (the
+ * Hono shell through @hono/node-server's getRequestListener) for every request
+ * none of them answered. An answer that throws before writing hands the request
+ * to the app.
+ */
+export function nodeListener(
+  answers: readonly FastAnswer[],
+  app: RequestListener,
+): RequestListener {
+  return (req, res) => {
+    const failed = (error: unknown) => {
+      logger.error({ err: error, path: req.url?.split("?")[0] }, "fast answer failed");
+      if (res.headersSent) res.destroy();
+      else app(req, res);
+    };
+    const tryFrom = (first: number): void => {
+      for (let i = first; i < answers.length; i++) {
+        let answered: boolean | Promise<boolean>;
+        try {
+          answered = (answers[i] as FastAnswer)(req, res);
+        } catch (error) {
+          failed(error);
+          return;
+        }
+        if (answered === true) return;
+        if (answered !== false) {
+          answered.then((done) => {
+            if (!done) tryFrom(i + 1);
+          }, failed);
+          return;
+        }
+      }
+      app(req, res);
+    };
+    tryFrom(0);
+  };
+}
+
+/**
+ * A path the app would take as it is: no percent-encoding, backslash or dot
+ * segment (and no dot file) for it to decode or normalise. Others go to the
+ * app, which serves the same files for them.
+ */
+const plainPath = /^\/[\w\-.~/]*$/;
+/** A Host the app would take as it is (others may be refused with 400 there). */
+const plainHost = /^[a-z0-9.-]+(?::\d{1,5})?$/i;
+
+/**
+ * Static files and prerendered pages from memory (loadStaticFiles), with the
+ * headers the Hono shell gives them: the same file, status and headers for the
+ * same request (staticFileFor and staticReply are shared with it).
+ */
+export function staticFilesAnswer(
+  files: ReadonlyMap<string, StaticFile>,
+  publicOrigin: string,
+): FastAnswer {
+  const shellHeaders: Readonly<Record<string, string>> = publicOrigin.startsWith("https://")
+    ? { ...securityHeaders, "Strict-Transport-Security": strictTransportSecurity }
+    : securityHeaders;
+  return (req, res) => {
+    const method = req.method ?? "";
+    if (method !== "GET" && method !== "HEAD") return false;
+    const url = req.url ?? "";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    if (!plainPath.test(path) || path.includes("/.") || !plainHost.test(req.headers.host ?? "")) {
+      return false;
+    }
+    const file = staticFileFor(files, path, query !== -1, req.headers.cookie);
+    if (!file) return false;
+    const reply = staticReply(
+      file,
+      method,
+      req.headers["if-none-match"],
+      req.headers["accept-encoding"],
+    );
+    res.writeHead(reply.status, Object.assign(reply.headers, shellHeaders));
+    res.end(reply.body);
+    return true;
+  };
+}
