@@ -11,8 +11,12 @@ import { readPageStamps } from "./app/server/db/page-version.server";
 import { startDatabaseSocket } from "./app/server/db/socket.server";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { createHttpApp } from "./app/server/http/app.server";
-import { nodeListener, staticFilesAnswer } from "./app/server/http/node-listener.server";
-import { createPageCache } from "./app/server/http/page-cache.server";
+import {
+  nodeListener,
+  shellHeaders,
+  staticFilesAnswer,
+} from "./app/server/http/node-listener.server";
+import { createPageCache, pageCacheAnswer } from "./app/server/http/page-cache.server";
 import { loadStaticFiles } from "./app/server/http/static-files.server";
 import { logger } from "./app/server/logger.server";
 import { createSmtpTransport, startEmailSender } from "./app/server/mail/outbox.server";
@@ -79,11 +83,14 @@ const app = createHttpApp({
   },
 });
 
-// Static files and prerendered pages are answered straight on node:http; the rest goes to
-// the Hono app (what `serve({ fetch: app.fetch })` would build).
+// Static files, prerendered pages and kept member pages are answered straight on node:http;
+// the rest goes to the Hono app (what `serve({ fetch: app.fetch })` would build).
 const server = createServer(
   nodeListener(
-    [staticFilesAnswer(staticFiles, env.publicOrigin)],
+    [
+      staticFilesAnswer(staticFiles, env.publicOrigin),
+      pageCacheAnswer(pageCache, shellHeaders(env.publicOrigin)),
+    ],
     getRequestListener(app.fetch, { hostname: env.host }),
   ),
 );

@@ -49,6 +49,13 @@ export function nodeListener(
   };
 }
 
+/** The headers the Hono shell adds to every answer (app.server.ts), for answers given before it. */
+export function shellHeaders(publicOrigin: string): Readonly<Record<string, string>> {
+  return publicOrigin.startsWith("https://")
+    ? { ...securityHeaders, "Strict-Transport-Security": strictTransportSecurity }
+    : securityHeaders;
+}
+
 /**
  * A path the app would take as it is: no percent-encoding, backslash or dot
  * segment (and no dot file) for it to decode or normalise. Others go to the
@@ -67,9 +74,7 @@ export function staticFilesAnswer(
   files: ReadonlyMap<string, StaticFile>,
   publicOrigin: string,
 ): FastAnswer {
-  const shellHeaders: Readonly<Record<string, string>> = publicOrigin.startsWith("https://")
-    ? { ...securityHeaders, "Strict-Transport-Security": strictTransportSecurity }
-    : securityHeaders;
+  const headers = shellHeaders(publicOrigin);
   return (req, res) => {
     const method = req.method ?? "";
     if (method !== "GET" && method !== "HEAD") return false;
@@ -87,7 +92,7 @@ export function staticFilesAnswer(
       req.headers["if-none-match"],
       req.headers["accept-encoding"],
     );
-    res.writeHead(reply.status, Object.assign(reply.headers, shellHeaders));
+    res.writeHead(reply.status, Object.assign(reply.headers, headers));
     res.end(reply.body);
     return true;
   };
