@@ -31,7 +31,8 @@
  *    (after BENCH_SETTLE seconds); target <= 300 MB on PGlite, <= 200 MB on
  *    PostgreSQL.
  *
- * PGlite always runs (DATABASE_URL="" for its server). When DATABASE_URL is
+ * PGlite always runs (DATABASE_URL="" for its server, and for the build that
+ * `npm run bench` makes first: prerendering needs no server). When DATABASE_URL is
  * set in the bench's environment, modes 2 to 5 run again on a second server
  * whose DATABASE_URL is a fresh database bench_<random> created in that
  * cluster (dropped with (force) at the end, also on failure), with a
