@@ -43,5 +43,19 @@ declare module "autocannon" {
     statusCodeStats: Record<string, { count: number }>;
   };
 
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run: a promise of its result and the emitter of its events. */
+  export type Instance = Promise<Result> & {
+    on(
+      event: "response",
+      listener: (
+        client: unknown,
+        statusCode: number,
+        bytes: number,
+        responseTimeMs: number,
+      ) => void,
+    ): Instance;
+    on(event: "reqError", listener: (error: Error) => void): Instance;
+  };
+
+  export default function autocannon(options: Options): Instance;
 }

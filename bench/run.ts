@@ -1,598 +1,179 @@
 /**
- * Load test: the production server against a bare node:http server that
- * answers the same bytes. Run with `npm run bench` (builds first).
+ * Load test of the production build, beside a bare node:http server that
+ * answers the same bytes. Run with `npm run bench` (builds first). Every
+ * request goes over HTTP to build/server/index.js started as a child process
+ * (NODE_ENV=production, a free port, a fresh DATA_DIR, TRUSTED_PROXIES=127.0.0.1).
  *
- * 1. Starts build/server/index.js (NODE_ENV=production) on a free port with a
- *    fresh temporary DATA_DIR and waits for /healthz.
- * 2. Creates a paid member through the real flow: POST /signup, POST
- *    /payment-options, POST /checkout/test/{id} with intent=pay.
- * 3. Captures GET / (no cookie) and GET /dashboard (member's cookie), starts
- *    bench/bare-server.ts answering those exact responses, and runs
- *    autocannon (100 connections, 2 s warm-up, 10 s measured) against each.
- * 4. Prints a table and PASS/FAIL per target, writes bench/results/latest.json.
+ * Set-up, through the app's own forms: a paid member (sign-up, plan, test
+ * checkout), a course of 20 chapters written in the admin panel by an admin
+ * made with the operator CLI, and BENCH_WRITERS more paid members who write.
+ * Chromium (/usr/bin/chromium, never a downloaded one) then opens the course
+ * page as one of them, clicks "Mark as complete" and its undo, and records
+ * what the hydrated page sends (browser-capture.ts): that is what each write
+ * below replays.
  *
+ * Modes (autocannon, BENCH_CONNECTIONS connections, warm-up then measured run):
+ * 1. public: each of publicPaths (app/config/public-paths.ts), /login,
+ *    /signup and /forgot-password without a cookie, and the bare server
+ *    answering the bytes the app sent; target: every page >= 0.7x bare.
+ * 2. idle: the dashboard and the course page (20 chapters) as the member,
+ *    nobody writing; target >= 2,000 req/s and p99 < 100 ms each.
+ * 3. writers: the same while the writers click "Mark as complete" / undo
+ *    BENCH_WRITE_RATE times a second in all (open loop: pacer.ts, its own
+ *    process), each on another chapter, so every write changes a row;
+ *    target >= 2,000 req/s and p99 < 100 ms, every write succeeds and at
+ *    least 95% of the planned rate is achieved.
+ * 4. signups: the same while BENCH_SIGNUP_RATE accounts a second are created
+ *    (POST /signup, fresh e-mail, own X-Forwarded-For address in
+ *    198.18.0.0/15); target >= 1,000 req/s and p99 < 250 ms, every sign-up
+ *    answers 302 to /payment-options, sign-up p99 < 1 s (max printed).
+ * 5. memory: the server's VmRSS right after start and after all the load
+ *    (after BENCH_SETTLE seconds); target <= 300 MB on PGlite, <= 200 MB on
+ *    PostgreSQL.
+ *
+ * PGlite always runs (DATABASE_URL="" for its server, and for the build that
+ * `npm run bench` makes first: prerendering needs no server). When DATABASE_URL is
+ * set in the bench's environment, modes 2 to 5 run again on a second server
+ * whose DATABASE_URL is a fresh database bench_<random> created in that
+ * cluster (dropped with (force) at the end, also on failure), with a
+ * generated BETTER_AUTH_SECRET.
+ *
+ * Prints one table and one PASS/FAIL list, and writes bench/results/latest.json.
  * Targets are reported, not enforced: the exit code is 0 unless the bench
  * itself broke.
  *
- * `npm run bench -- --profile` instead runs only the dashboard against a
- * server started with `node --cpu-prof` and prints where its CPU time went
- * (the profile is kept in bench/results/).
+ * `npm run bench -- --profile` instead runs only the dashboard (nobody
+ * writing) against a PGlite server started with `node --cpu-prof` and prints
+ * where its CPU time went; `--profile=writers` does so while the writers
+ * write. The profile is kept in bench/results/.
  *
- * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2),
- * BENCH_CONNECTIONS (default 100), BENCH_ACCEPT_ENCODING (default
- * "gzip, deflate, br", as a browser sends; empty for none).
+ * Environment (seconds unless said):
+ *   BENCH_DURATION (10) and BENCH_WARMUP (2): member pages, each run.
+ *   BENCH_PUBLIC_DURATION (5) and BENCH_PUBLIC_WARMUP (1): each public page, app and bare.
+ *   BENCH_CONNECTIONS (100).
+ *   BENCH_ACCEPT_ENCODING ("gzip, deflate, br", as a browser sends; empty for none).
+ *   BENCH_WRITERS (10) members writing, BENCH_WRITE_RATE (50) writes a second in all.
+ *   BENCH_SIGNUP_RATE (10) sign-ups a second.
+ *   BENCH_SETTLE (5): wait before the last memory reading.
+ *   BENCH_MODES (public,idle,writers,signups): the modes to run (memory is always read).
+ *   BENCH_CHROMIUM (/usr/bin/chromium).
+ *   DATABASE_URL: also run on PostgreSQL (see above).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { createServer } from "node:net";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import autocannon, { type Result } from "autocannon";
-import type { CapturedResponse } from "./bare-server";
-import { formatSummary, profileSpan, summarizeFile } from "./profile-summary";
+import { publicPaths } from "../app/config/public-paths";
+import {
+  type AppServer,
+  type BareServer,
+  createCourse,
+  createPaidMember,
+  createThrowawayDatabase,
+  type Database,
+  rootDir,
+  startAppServer,
+  startBareServer,
+} from "./app-server";
+import { type Capture, ChromiumUnavailable, captureWriteTemplate } from "./browser-capture";
+import { capture, decodedText, type Reply, replyInfo, replyText, send } from "./http";
+import { load, type Measurement, waitUntilIdle } from "./load";
+import { startPaced } from "./paced";
+import type { PacedJob, PacedStats } from "./pacer";
+import { profile } from "./profile";
+import { type Check, loadRow, pacedRow, printChecks, printTable, type Row } from "./report";
+import {
+  BenchError,
+  cleanUp,
+  exited,
+  installExitHandlers,
+  memoryMb,
+  numberFromEnv,
+  outputs,
+  sleep,
+  stop,
+} from "./support";
+import { builtInTemplate, describeTemplate, type WriteTemplate } from "./write-request";
 
-const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const rootDir = path.dirname(benchDir);
+const benchDir = path.join(rootDir, "bench");
 const resultsDir = path.join(benchDir, "results");
 
-const numberFromEnv = (name: string, fallback: number) => {
-  const value = process.env[name];
-  return value ? Number(value) : fallback;
-};
+const allModes = ["public", "idle", "writers", "signups"] as const;
+type Mode = (typeof allModes)[number];
+
 const config = {
   connections: numberFromEnv("BENCH_CONNECTIONS", 100),
   durationSeconds: numberFromEnv("BENCH_DURATION", 10),
   warmupSeconds: numberFromEnv("BENCH_WARMUP", 2),
+  publicDurationSeconds: numberFromEnv("BENCH_PUBLIC_DURATION", 5),
+  publicWarmupSeconds: numberFromEnv("BENCH_PUBLIC_WARMUP", 1),
   acceptEncoding: process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br",
+  writers: numberFromEnv("BENCH_WRITERS", 10),
+  writesPerSecond: numberFromEnv("BENCH_WRITE_RATE", 50),
+  signupsPerSecond: numberFromEnv("BENCH_SIGNUP_RATE", 10),
+  settleSeconds: numberFromEnv("BENCH_SETTLE", 5),
+  modes: (process.env.BENCH_MODES || allModes.join(","))
+    .split(",")
+    .map((m) => m.trim())
+    .filter(Boolean) as Mode[],
+  postgres: Boolean(process.env.DATABASE_URL),
 };
-const profileMode = process.argv.includes("--profile");
 
 const targets = {
   publicRatio: 0.7,
-  dashboardRps: 2000,
-  dashboardP99Ms: 100,
+  idle: { requestsPerSecond: 2000, p99Ms: 100 },
+  writers: { requestsPerSecond: 2000, p99Ms: 100 },
+  signups: { requestsPerSecond: 1000, p99Ms: 250, signupP99Ms: 1000 },
+  /** Paced work must reach this share of its planned rate. */
+  pacedShare: 0.95,
+  rssMb: { PGlite: 300, PostgreSQL: 200 } as Record<Database["kind"], number>,
 };
 
-class BenchError extends Error {}
+const profileArg = process.argv.find((a) => a === "--profile" || a.startsWith("--profile="));
+const profileMode = profileArg ? (profileArg.split("=")[1] ?? "idle") : undefined;
 
-// ---------------------------------------------------------------- children
-
-const children = new Set<ChildProcess>();
-const tempDirs = new Set<string>();
-
-/** The last lines each child printed, for the message when the bench breaks. */
-const outputs = new Map<string, string[]>();
-
-function track(child: ChildProcess, name: string, output: string[]): ChildProcess {
-  children.add(child);
-  outputs.set(name, output);
-  const keep = (chunk: Buffer) => {
-    output.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-    if (output.length > 200) output.splice(0, output.length - 200);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  child.on("exit", () => children.delete(child));
-  child.on("error", (error) => output.push(`${name}: ${error.message}`));
-  return child;
-}
-
-function exited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-/** SIGTERM, then SIGKILL after `graceMs`. */
-async function stop(child: ChildProcess, graceMs = 5000): Promise<void> {
-  if (exited(child)) return;
-  const done = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-  await done;
-  clearTimeout(timer);
-}
-
-async function cleanUp(): Promise<void> {
-  await Promise.all([...children].map((child) => stop(child)));
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-  tempDirs.clear();
-}
-
-// Last resort when the process goes down without cleanUp(): no child survives us.
-process.on("exit", () => {
-  for (const child of children) if (!exited(child)) child.kill("SIGKILL");
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ---------------------------------------------------------------- HTTP
-
-type Reply = {
-  status: number;
-  headers: IncomingHttpHeaders;
-  rawHeaders: string[];
-  body: Buffer;
+const rows: Row[] = [];
+const checks: Check[] = [];
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+const modeLabel: Record<Mode, string> = {
+  public: "1 public",
+  idle: "2 idle",
+  writers: "3 writers",
+  signups: "4 sign-ups",
 };
 
-/** One request on a fresh connection; redirects are not followed. */
-function send(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      { method: options.method ?? "GET", headers: options.headers, agent: false, timeout: 30_000 },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            rawHeaders: res.rawHeaders,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error(`timeout: ${options.method ?? "GET"} ${url}`)));
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
+// ---------------------------------------------------------------- set-up
 
-function decodedText(reply: Reply): string {
-  const encoding = reply.headers["content-encoding"];
-  const body =
-    encoding === "br"
-      ? brotliDecompressSync(reply.body)
-      : encoding === "gzip"
-        ? gunzipSync(reply.body)
-        : encoding === "deflate"
-          ? inflateSync(reply.body)
-          : reply.body;
-  return body.toString("utf8");
-}
-
-/** A browser-like cookie jar: name=value pairs from Set-Cookie, cleared ones dropped. */
-class CookieJar {
-  private cookies = new Map<string, string>();
-  take(reply: Reply) {
-    for (const line of reply.headers["set-cookie"] ?? []) {
-      const pair = line.split(";")[0] ?? "";
-      const eq = pair.indexOf("=");
-      if (eq <= 0) continue;
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (value) this.cookies.set(name, value);
-      else this.cookies.delete(name);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-  has(part: string): boolean {
-    return [...this.cookies.keys()].some((name) => name.includes(part));
-  }
-}
-
-function replyText(reply: Reply): string {
-  const location = reply.headers.location ? ` -> ${reply.headers.location}` : "";
-  let text = "";
-  try {
-    text = decodedText(reply);
-  } catch {
-    text = `<${reply.body.byteLength} undecodable bytes>`;
-  }
-  return `${reply.status}${location}: ${text.replace(/\s+/g, " ").slice(0, 300)}`;
-}
-
-function replyInfo(reply: Reply) {
-  return { status: reply.status, bytes: reply.body.byteLength, headers: reply.headers };
-}
-
-function expectRedirect(reply: Reply, step: string, pattern: RegExp): string {
-  const location = reply.headers.location;
-  if (reply.status < 300 || reply.status >= 400 || !location || !pattern.test(location)) {
-    throw new BenchError(
-      `${step}: expected a redirect matching ${pattern}, got ${replyText(reply)}`,
-    );
-  }
-  return location;
-}
-
-// ---------------------------------------------------------------- app server
-
-type AppServer = {
-  origin: string;
-  child: ChildProcess;
-  output: string[];
-  dataDir: string;
-  profileDir?: string;
+type Site = {
+  app: AppServer;
+  /** Headers of the measured member's requests (cookie included). */
+  memberHeaders: Record<string, string>;
+  courseId: string;
+  /** The course page as the member opens it: /course/{id}?chapter={first}. */
+  coursePath: string;
+  firstChapterId: string;
+  dashboard: Reply;
+  coursePage: Reply;
+  writerCookies: string[];
 };
 
-async function startAppServer(): Promise<AppServer> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "ailabs-bench-"));
-  tempDirs.add(dataDir);
-  const profileDir = profileMode ? path.join(dataDir, "profile") : undefined;
-  const nodeArgs = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
-  const output: string[] = [];
-  const child = track(
-    spawn(process.execPath, [...nodeArgs, "build/server/index.js"], {
-      cwd: rootDir,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: path.join(dataDir, "data"),
-        DATABASE_URL: "",
-        PUBLIC_ORIGIN: origin,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    }),
-    "server",
-    output,
-  );
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (exited(child)) {
-      throw new BenchError(
-        `server exited during start-up (code ${child.exitCode}):\n${output.join("\n")}`,
-      );
-    }
-    try {
-      const reply = await send(`${origin}/healthz`);
-      if (reply.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      throw new BenchError(`server did not answer /healthz within 30 s:\n${output.join("\n")}`);
-    }
-    await sleep(100);
-  }
-  return { origin, child, output, dataDir: path.join(dataDir, "data"), profileDir };
-}
+const baseHeaders: Record<string, string> = { accept: "text/html,*/*" };
+if (config.acceptEncoding) baseHeaders["accept-encoding"] = config.acceptEncoding;
 
-/** Sign-up, checkout and test payment through the app's own forms. Returns the Cookie header. */
-async function createPaidMember(origin: string): Promise<string> {
-  const jar = new CookieJar();
-  const post = async (pathname: string, form: Record<string, string>) => {
-    const reply = await send(`${origin}${pathname}`, {
-      method: "POST",
-      headers: {
-        origin,
-        "content-type": "application/x-www-form-urlencoded",
-        ...(jar.header() ? { cookie: jar.header() } : {}),
-      },
-      body: new URLSearchParams(form).toString(),
-    });
-    jar.take(reply);
-    return reply;
-  };
-
-  const signup = await post("/signup", {
-    name: "Bench Member",
-    email: `bench-${randomUUID()}@example.test`,
-    password: "correct horse battery staple",
-  });
-  expectRedirect(signup, "POST /signup", /^\/payment-options$/);
-  if (!jar.has("session_token")) {
-    throw new BenchError(`POST /signup set no session cookie: ${replyText(signup)}`);
-  }
-
-  const checkout = expectRedirect(
-    await post("/payment-options", { productId: "lifetime-access" }),
-    "POST /payment-options",
-    /^(https?:\/\/[^/]+)?\/checkout\/test\/[^/?#]+$/,
-  );
-  const checkoutPath = new URL(checkout, origin).pathname;
-  const page = await send(`${origin}${checkoutPath}`, { headers: { cookie: jar.header() } });
-  if (page.status !== 200) throw new BenchError(`GET ${checkoutPath}: ${replyText(page)}`);
-
-  expectRedirect(await post(checkoutPath, { intent: "pay" }), `POST ${checkoutPath}`, /\/success$/);
-  return jar.header();
-}
-
-/**
- * A course of 20 chapters, written through the admin panel by an admin made
- * with the operator CLI (which reaches the running server's database through
- * its socket). Returns the course id.
- */
-async function createCourse(app: AppServer, chapters: number): Promise<string> {
-  const jar = new CookieJar();
-  const email = `bench-admin-${randomUUID()}@example.test`;
-  const post = async (pathname: string, form: Record<string, string>) => {
-    const reply = await send(`${app.origin}${pathname}`, {
-      method: "POST",
-      headers: {
-        origin: app.origin,
-        "content-type": "application/x-www-form-urlencoded",
-        ...(jar.header() ? { cookie: jar.header() } : {}),
-      },
-      body: new URLSearchParams(form).toString(),
-    });
-    jar.take(reply);
-    return reply;
-  };
-  expectRedirect(
-    await post("/signup", { name: "Bench Admin", email, password: "correct horse battery staple" }),
-    "POST /signup (admin)",
-    /^\/payment-options$/,
-  );
-  execFileSync(process.execPath, ["--import", "tsx", "cli.ts", "admin", "grant", email], {
-    cwd: rootDir,
-    env: { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: "" },
-    stdio: "pipe",
-  });
-  const created = expectRedirect(
-    await post("/admin", {
-      intent: "create-course",
-      title: "Bench course",
-      description: "Twenty chapters of text, a list and a video each.",
-    }),
-    "POST /admin create-course",
-    /^\/admin\?course=[0-9a-f-]{36}$/,
-  );
-  const courseId = created.slice("/admin?course=".length);
-  const paragraph =
-    "<p>Write the prompt, build the app, ship it and tell people about it. </p>".repeat(6);
-  for (let i = 1; i <= chapters; i++) {
-    const reply = await post("/admin", {
-      intent: "create-chapter",
-      courseId,
-      title: `Chapter ${i}: from idea to launch`,
-      content: `<h2>Step ${i}</h2>${paragraph}<ul><li>One</li><li>Two</li><li>Three</li></ul><iframe src="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></iframe>`,
-    });
-    if (reply.status !== 200)
-      throw new BenchError(`POST /admin create-chapter: ${replyText(reply)}`);
-  }
-  return courseId;
-}
-
-// ---------------------------------------------------------------- captures
-
-const hopByHop = new Set(["connection", "keep-alive", "date"]);
-
-function capture(pathname: string, reply: Reply): CapturedResponse {
-  const headers: [string, string][] = [];
-  for (let i = 0; i + 1 < reply.rawHeaders.length; i += 2) {
-    const name = reply.rawHeaders[i] as string;
-    if (!hopByHop.has(name.toLowerCase())) headers.push([name, reply.rawHeaders[i + 1] as string]);
-  }
-  return {
-    path: pathname,
-    status: reply.status,
-    headers,
-    bodyBase64: reply.body.toString("base64"),
-  };
-}
-
-async function startBareServer(fixtures: CapturedResponse[], dir: string) {
-  const file = path.join(dir, "fixtures.json");
-  writeFileSync(file, JSON.stringify(fixtures));
-  const output: string[] = [];
-  const child = track(
-    spawn(process.execPath, ["--import", "tsx", path.join(benchDir, "bare-server.ts"), file], {
-      cwd: rootDir,
-      stdio: ["ignore", "pipe", "pipe", "ipc"],
-    }),
-    "bare server",
-    output,
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new BenchError("bare server did not start in 15 s")),
-      15_000,
-    );
-    child.once("message", (message: { port: number }) => {
-      clearTimeout(timer);
-      resolve(message.port);
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new BenchError(`bare server exited (code ${code}):\n${output.join("\n")}`));
-    });
-  });
-  return { origin: `http://127.0.0.1:${port}`, child };
-}
-
-// ---------------------------------------------------------------- load
-
-type Measurement = {
-  target: string;
-  url: string;
-  requestsPerSecond: number;
-  latencyP50Ms: number;
-  latencyP99Ms: number;
-  latencyMaxMs: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodes: Record<string, number>;
-  /** Server process CPU time per completed request (ms), from /proc. */
-  serverCpuMsPerRequest: number | undefined;
-  /** Server CPU time / wall time during the run: 1 = one core fully used. */
-  serverCpuCores: number | undefined;
-  ratioToBare?: number;
-};
-
-/** Waits (up to 30 s) until /healthz answers within 50 ms: the app has drained earlier load. */
-async function waitUntilIdle(origin: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const t = performance.now();
-    const reply = await send(`${origin}/healthz`).catch(() => undefined);
-    if (reply?.status === 200 && performance.now() - t < 50) return;
-    await sleep(200);
-  }
-}
-
-const clockTicks = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/**
- * CPU time (user + system, all threads) a process has used, in ms, from
- * /proc; undefined where there is no /proc. Unlike wall-clock figures it
- * does not grow when other processes compete for the CPU.
- */
-function cpuMs(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // Fields 14 and 15 of stat(5), counted from the state field (3).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
-  } catch {
-    return undefined;
-  }
-}
-
-async function load(
-  target: string,
-  url: string,
-  headers: Record<string, string>,
-  server: ChildProcess,
-): Promise<Measurement> {
-  const options = { url, connections: config.connections, headers, timeout: 10 };
-  process.stdout.write(`  ${target}: warm-up ${config.warmupSeconds} s, `);
-  if (config.warmupSeconds > 0) await autocannon({ ...options, duration: config.warmupSeconds });
-  process.stdout.write(`measuring ${config.durationSeconds} s... `);
-  const cpuBefore = cpuMs(server.pid);
-  const wallBefore = performance.now();
-  const result: Result = await autocannon({ ...options, duration: config.durationSeconds });
-  const cpuAfter = cpuMs(server.pid);
-  const wall = performance.now() - wallBefore;
-  const cpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
-  const m: Measurement = {
-    target,
-    url,
-    requestsPerSecond: result.requests.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    latencyMaxMs: result.latency.max,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodes: Object.fromEntries(
-      Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]),
-    ),
-    serverCpuMsPerRequest:
-      cpu !== undefined && result.requests.total > 0 ? cpu / result.requests.total : undefined,
-    serverCpuCores: cpu !== undefined ? cpu / wall : undefined,
-  };
-  console.log(`${m.requestsPerSecond.toFixed(0)} req/s`);
-  return m;
-}
-
-function printTable(rows: Measurement[]) {
-  const header = [
-    "target",
-    "req/s (avg)",
-    "p99 ms",
-    "non-2xx",
-    "errors",
-    "x bare Node",
-    "server CPU ms/req",
-    "server cores used",
-  ];
-  const cells = rows.map((r) => [
-    r.target,
-    r.requestsPerSecond.toFixed(0),
-    r.latencyP99Ms.toFixed(0),
-    String(r.non2xx),
-    String(r.errors),
-    r.ratioToBare === undefined ? "" : `${r.ratioToBare.toFixed(2)}x`,
-    r.serverCpuMsPerRequest === undefined ? "?" : r.serverCpuMsPerRequest.toFixed(3),
-    r.serverCpuCores === undefined ? "?" : r.serverCpuCores.toFixed(2),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? "").length)));
-  const line = (c: string[]) =>
-    c.map((v, i) => (i === 0 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join("  ");
-  console.log(`\n${line(header)}`);
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const c of cells) console.log(line(c));
-}
-
-// ---------------------------------------------------------------- main
-
-async function main() {
-  const started = Date.now();
+async function setUp(database: Database, options: { profile?: boolean } = {}): Promise<Site> {
+  const label = database.kind;
+  const app = await startAppServer(database, options);
   console.log(
-    `bench: ${config.connections} connections, ${config.warmupSeconds} s warm-up + ${config.durationSeconds} s per target, ` +
-      `Accept-Encoding: ${config.acceptEncoding || "(none)"}; node ${process.version}, ${os.cpus().length} CPUs`,
+    `[${label}] server up at ${app.origin}, RSS ${app.startRssMb?.toFixed(0) ?? "?"} MB (${elapsed()})`,
   );
-
-  const loadBefore = os.loadavg()[0] ?? 0;
-  if (loadBefore > os.cpus().length * 0.5) {
-    console.log(
-      `warning: 1-min load average is ${loadBefore.toFixed(1)} on ${os.cpus().length} CPUs before the bench: ` +
-        "other processes compete for the CPU and the figures will be low and noisy",
-    );
-  }
-  const app = await startAppServer();
-  console.log(`server up at ${app.origin} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const cookie = await createPaidMember(app.origin);
-  console.log("paid member created through /signup, /payment-options and the test checkout");
-
-  const baseHeaders: Record<string, string> = { accept: "text/html,*/*" };
-  if (config.acceptEncoding) baseHeaders["accept-encoding"] = config.acceptEncoding;
   const memberHeaders = { ...baseHeaders, cookie };
-
-  const home = await send(`${app.origin}/`, { headers: baseHeaders });
-  if (home.status !== 200) throw new BenchError(`GET /: ${replyText(home)}`);
   const dashboard = await send(`${app.origin}/dashboard`, { headers: memberHeaders });
   if (dashboard.status !== 200 || !decodedText(dashboard).includes("Training Area")) {
     throw new BenchError(
       `GET /dashboard as the paid member should be 200 with 'Training Area', got ${replyText(dashboard)}`,
     );
   }
-
   const courseId = await createCourse(app, 20);
   // The course page names its chapter in the URL: follow the redirect to the first one.
   const opened = await send(`${app.origin}/course/${courseId}`, { headers: memberHeaders });
@@ -600,109 +181,419 @@ async function main() {
     opened.status === 302 && opened.headers.location
       ? opened.headers.location
       : `/course/${courseId}`;
+  const firstChapterId = new URL(coursePath, app.origin).searchParams.get("chapter") ?? "";
   const coursePage = await send(`${app.origin}${coursePath}`, { headers: memberHeaders });
   if (
     coursePage.status !== 200 ||
+    !firstChapterId ||
     !decodedText(coursePage).includes("Chapter 20: from idea to launch")
   ) {
     throw new BenchError(`GET ${coursePath} as the member: ${replyText(coursePage)}`);
   }
-  console.log("course of 20 chapters written through the admin panel");
-
-  if (profileMode) return profile(app, memberHeaders);
-
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "ailabs-bench-bare-"));
-  tempDirs.add(scratch);
-  const bare = await startBareServer(
-    [capture("/", home), capture("/dashboard", dashboard), capture("/course", coursePage)],
-    scratch,
+  const needWriters = options.profile
+    ? profileMode === "writers"
+    : config.modes.includes("writers");
+  const writerCookies: string[] = [];
+  for (let i = 0; needWriters && i < config.writers; i++) {
+    writerCookies.push(await createPaidMember(app.origin, `Bench Writer ${i + 1}`));
+  }
+  console.log(
+    `[${label}] paid member, course of 20 chapters and ${writerCookies.length} writing members created through the app's forms (${elapsed()})`,
   );
-
-  console.log("load:");
-  // Each bare run goes first and every run waits for the app to be idle, so that
-  // requests still queued in the app from one run do not slow down the next.
-  const settle = () => waitUntilIdle(app.origin);
-  await settle();
-  const bareHome = await load(
-    "public page / (bare Node)",
-    `${bare.origin}/`,
-    baseHeaders,
-    bare.child,
-  );
-  await settle();
-  const appHome = await load("public page / (app)", `${app.origin}/`, baseHeaders, app.child);
-  await settle();
-  const bareDashboard = await load(
-    "dashboard (bare Node)",
-    `${bare.origin}/dashboard`,
+  return {
+    app,
     memberHeaders,
-    bare.child,
-  );
-  await settle();
-  const appDashboard = await load(
-    "dashboard (app)",
-    `${app.origin}/dashboard`,
-    memberHeaders,
-    app.child,
-  );
-  await settle();
-  const bareCourse = await load(
-    "course page, 20 chapters (bare Node)",
-    `${bare.origin}/course`,
-    memberHeaders,
-    bare.child,
-  );
-  await settle();
-  const appCourse = await load(
-    "course page, 20 chapters (app)",
-    `${app.origin}${coursePath}`,
-    memberHeaders,
-    app.child,
-  );
-  await settle();
-  appCourse.ratioToBare = appCourse.requestsPerSecond / bareCourse.requestsPerSecond;
-  appHome.ratioToBare = appHome.requestsPerSecond / bareHome.requestsPerSecond;
-  appDashboard.ratioToBare = appDashboard.requestsPerSecond / bareDashboard.requestsPerSecond;
+    courseId,
+    coursePath,
+    firstChapterId,
+    dashboard,
+    coursePage,
+    writerCookies,
+  };
+}
 
-  // The session must have held for the whole run (a redirect would be a non-2xx above too).
-  const after = await send(`${app.origin}/dashboard`, { headers: memberHeaders });
-  if (after.status !== 200)
-    throw new BenchError(`GET /dashboard after the run: ${replyText(after)}`);
-  if (exited(app.child)) throw new BenchError(`server died:\n${app.output.join("\n")}`);
+/** What a click on "Mark as complete" sends, recorded from Chromium (or the built-in copy if it cannot start). */
+async function learnWrite(site: Site): Promise<{ template: WriteTemplate; capture?: Capture }> {
+  const cookie = site.writerCookies[0];
+  if (!cookie) throw new BenchError("no writing member to capture a write with");
+  try {
+    const captured = await captureWriteTemplate({
+      origin: site.app.origin,
+      cookie,
+      courseId: site.courseId,
+      chapterId: site.firstChapterId,
+    });
+    console.log(`a click on "Mark as complete" in Chromium sent (${elapsed()}):`);
+    for (const line of describeTemplate(captured.template)) console.log(`  ${line}`);
+    return { template: captured.template, capture: captured };
+  } catch (error) {
+    if (!(error instanceof ChromiumUnavailable)) throw error;
+    const why = `Chromium could not be started: ${error.message.split("\n")[0]}`;
+    console.log(`warning: ${why}; the writers replay the built-in copy of the requests`);
+    return { template: builtInTemplate(why) };
+  }
+}
 
-  const rows = [appHome, bareHome, appDashboard, bareDashboard, appCourse, bareCourse];
-  const loadAfter = os.loadavg()[0] ?? 0;
-  printTable(rows);
+// ---------------------------------------------------------------- modes
 
-  const checks = [
+/** A member page: its name in the report, its URL on the app and its path on the bare server. */
+type Page = { name: string; url: string; barePath: string };
+
+async function measure(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  server: AppServer | BareServer,
+  origin: string,
+  options: { public?: boolean; onMeasure?: () => void; noSettle?: boolean } = {},
+): Promise<Measurement> {
+  // Requests still queued in the app from the last run must not slow this one down.
+  if (!options.noSettle) await waitUntilIdle(origin);
+  const warmupSeconds = options.public ? config.publicWarmupSeconds : config.warmupSeconds;
+  const durationSeconds = options.public ? config.publicDurationSeconds : config.durationSeconds;
+  process.stdout.write(`  ${label}: ${warmupSeconds} + ${durationSeconds} s... `);
+  const m = await load({
+    url,
+    headers,
+    server: server.child,
+    connections: config.connections,
+    warmupSeconds,
+    durationSeconds,
+    onMeasure: options.onMeasure,
+  });
+  console.log(
+    `${m.requestsPerSecond.toFixed(0)} req/s, p99 ${m.latencyP99Ms.toFixed(0)} ms, ${m.requests} requests${failedText(m)}`,
+  );
+  return m;
+}
+
+const publicPages = [...publicPaths, "/login", "/signup", "/forgot-password"];
+
+/** Every answer 2xx, no error or timeout, and at least one request completed in the window. */
+const loadPasses = (m: Measurement) => m.non2xx === 0 && m.errors === 0 && m.requests > 0;
+const failedText = (m: Measurement) =>
+  m.requests === 0
+    ? ", no request completed"
+    : loadPasses(m)
+      ? ""
+      : `, ${m.non2xx} non-2xx, ${m.errors} errors (${m.timeouts} timeouts)`;
+
+async function publicMode(site: Site) {
+  console.log(`[PGlite] ${modeLabel.public}: ${publicPages.length} pages, app and bare Node`);
+  const replies = new Map<string, Reply>();
+  for (const pathname of publicPages) {
+    const reply = await send(`${site.app.origin}${pathname}`, { headers: baseHeaders });
+    if (reply.status !== 200) throw new BenchError(`GET ${pathname}: ${replyText(reply)}`);
+    replies.set(pathname, reply);
+  }
+  const bare = await startBareServer([...replies].map(([p, reply]) => capture(p, reply)));
+  for (const pathname of publicPages) {
+    const bareRun = await measure(
+      `${pathname} (bare Node)`,
+      `${bare.origin}${pathname}`,
+      baseHeaders,
+      bare,
+      site.app.origin,
+      { public: true },
+    );
+    const appRun = await measure(
+      `${pathname} (app)`,
+      `${site.app.origin}${pathname}`,
+      baseHeaders,
+      site.app,
+      site.app.origin,
+      { public: true },
+    );
+    const row = loadRow("PGlite", modeLabel.public, pathname, appRun, bareRun);
+    rows.push(row);
+    checks.push({
+      target: `[PGlite] ${modeLabel.public}: ${pathname} >= ${targets.publicRatio}x bare Node`,
+      measured: `${row.ratioToBare?.toFixed(2)}x: ${appRun.requestsPerSecond.toFixed(0)} vs ${bareRun.requestsPerSecond.toFixed(0)} req/s${failedText(appRun)}`,
+      pass: (row.ratioToBare ?? 0) >= targets.publicRatio && loadPasses(appRun),
+    });
+  }
+  await stop(bare.child);
+  return Object.fromEntries([...replies].map(([p, reply]) => [p, replyInfo(reply)]));
+}
+
+function memberPages(site: Site): Page[] {
+  return [
+    { name: "/dashboard", url: `${site.app.origin}/dashboard`, barePath: "/dashboard" },
     {
-      name: `public page >= ${targets.publicRatio}x bare Node`,
-      actual: `${(appHome.ratioToBare ?? 0).toFixed(2)}x`,
-      pass:
-        (appHome.ratioToBare ?? 0) >= targets.publicRatio &&
-        appHome.non2xx === 0 &&
-        appHome.errors === 0,
-    },
-    {
-      name: `dashboard >= ${targets.dashboardRps} req/s`,
-      actual: `${appDashboard.requestsPerSecond.toFixed(0)} req/s`,
-      pass:
-        appDashboard.requestsPerSecond >= targets.dashboardRps &&
-        appDashboard.non2xx === 0 &&
-        appDashboard.errors === 0,
-    },
-    {
-      name: `dashboard p99 < ${targets.dashboardP99Ms} ms`,
-      actual: `${appDashboard.latencyP99Ms.toFixed(0)} ms`,
-      pass: appDashboard.latencyP99Ms < targets.dashboardP99Ms,
+      name: "course page (20 chapters)",
+      url: `${site.app.origin}${site.coursePath}`,
+      barePath: "/course",
     },
   ];
-  console.log("");
-  for (const c of checks) console.log(`${c.pass ? "PASS" : "FAIL"}  ${c.name} (${c.actual})`);
-  console.log(`1-min load average: ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after`);
-  if (rows.some((r) => r.non2xx > 0 || r.errors > 0)) {
-    console.log("note: some requests failed (non-2xx or errors); see the table");
+}
+
+/** Bare Node's req/s for the member pages, measured in mode 2, shown beside modes 3 and 4 too. */
+const bareMember = new Map<string, Measurement>();
+
+async function idleMode(site: Site) {
+  const label = site.app.database.kind;
+  console.log(`[${label}] ${modeLabel.idle}: member pages, nobody writing`);
+  const bare =
+    label === "PGlite"
+      ? await startBareServer([
+          capture("/dashboard", site.dashboard),
+          capture("/course", site.coursePage),
+        ])
+      : undefined;
+  for (const page of memberPages(site)) {
+    if (bare) {
+      bareMember.set(
+        page.name,
+        await measure(
+          `${page.name} (bare Node)`,
+          `${bare.origin}${page.barePath}`,
+          site.memberHeaders,
+          bare,
+          site.app.origin,
+        ),
+      );
+    }
+    const m = await measure(page.name, page.url, site.memberHeaders, site.app, site.app.origin);
+    rows.push(loadRow(label, modeLabel.idle, page.name, m, bareMember.get(page.name)));
+    pageChecks(label, modeLabel.idle, page.name, m, targets.idle, "", { ok: true, text: "" });
   }
+  if (bare) await stop(bare.child);
+}
+
+/** Two checks for a member page: req/s and p99; both also need the background work's verdict. */
+function pageChecks(
+  label: string,
+  mode: string,
+  page: string,
+  m: Measurement,
+  target: { requestsPerSecond: number; p99Ms: number },
+  condition: string,
+  background: { ok: boolean; text: string },
+) {
+  const { ok, text } = background;
+  checks.push(
+    {
+      target: `[${label}] ${mode}: ${page} >= ${target.requestsPerSecond} req/s${condition}`,
+      measured: `${m.requestsPerSecond.toFixed(0)} req/s${failedText(m)}${text}`,
+      pass: m.requestsPerSecond >= target.requestsPerSecond && loadPasses(m) && ok,
+    },
+    {
+      target: `[${label}] ${mode}: ${page} p99 < ${target.p99Ms} ms at ${config.connections} connections${condition}`,
+      measured: `${m.latencyP99Ms.toFixed(0)} ms${failedText(m)}${text}`,
+      pass: m.latencyP99Ms < target.p99Ms && loadPasses(m) && ok,
+    },
+  );
+}
+
+/** The member pages under paced background work (writers or sign-ups), one pacer per page. */
+async function pacedMode(site: Site, mode: "writers" | "signups", job: () => PacedJob) {
+  const label = site.app.database.kind;
+  const what =
+    mode === "writers"
+      ? `${config.writesPerSecond} writes/s by ${config.writers} other members`
+      : `${config.signupsPerSecond} sign-ups/s`;
+  console.log(`[${label}] ${modeLabel[mode]}: member pages while ${what}`);
+  const target = mode === "writers" ? targets.writers : targets.signups;
+  for (const page of memberPages(site)) {
+    await waitUntilIdle(site.app.origin);
+    const paced = await startPaced(job());
+    const m = await measure(page.name, page.url, site.memberHeaders, site.app, site.app.origin, {
+      onMeasure: () => paced.mark(),
+      noSettle: true,
+    });
+    const stats = await paced.stop();
+    const w = stats.window;
+    const workName = mode === "writers" ? "writes" : "sign-ups";
+    console.log(
+      `    ${workName}: ${w.perSecond.toFixed(1)}/s achieved of ${stats.targetPerSecond} planned, ` +
+        `p50 ${w.p50Ms.toFixed(0)} ms, p99 ${w.p99Ms.toFixed(0)} ms, max ${w.maxMs.toFixed(0)} ms, ` +
+        `${stats.failed} of ${stats.issued} failed${stats.failures[0] ? ` (first: ${stats.failures[0]})` : ""}`,
+    );
+    rows.push(
+      loadRow(
+        label,
+        modeLabel[mode],
+        page.name,
+        m,
+        bareMember.get(page.name),
+        "CPU includes the background work",
+      ),
+    );
+    rows.push(pacedRow(label, modeLabel[mode], `  ${workName} during ${page.name}`, stats));
+    const condition =
+      mode === "writers"
+        ? ` while ${config.writesPerSecond} writes/s`
+        : ` while ${config.signupsPerSecond} sign-ups/s`;
+    pageChecks(label, modeLabel[mode], page.name, m, target, condition, pacedVerdict(stats));
+    const enough = w.perSecond >= targets.pacedShare * stats.targetPerSecond;
+    checks.push({
+      target: `[${label}] ${modeLabel[mode]}: ${workName} during ${page.name}: none fails, >= ${(targets.pacedShare * stats.targetPerSecond).toFixed(1)}/s achieved`,
+      measured: `${stats.failed} of ${stats.issued} failed, ${w.perSecond.toFixed(1)}/s, p99 ${w.p99Ms.toFixed(0)} ms`,
+      pass: stats.failed === 0 && enough,
+    });
+    if (mode === "signups") {
+      checks.push({
+        target: `[${label}] ${modeLabel[mode]}: sign-up p99 < ${targets.signups.signupP99Ms} ms during ${page.name}`,
+        measured: `p50 ${w.p50Ms.toFixed(0)} ms, p99 ${w.p99Ms.toFixed(0)} ms, max ${w.maxMs.toFixed(0)} ms`,
+        pass: w.p99Ms < targets.signups.signupP99Ms && stats.failed === 0,
+      });
+    }
+  }
+}
+
+/** A page's row fails with its background work: any failure, or too little of it done. */
+function pacedVerdict(stats: PacedStats): { ok: boolean; text: string } {
+  const w = stats.window;
+  const ok = stats.failed === 0 && w.perSecond >= targets.pacedShare * stats.targetPerSecond;
+  const name = stats.kind === "writes" ? "writes" : "sign-ups";
+  return {
+    ok,
+    text: `; ${name} ${w.perSecond.toFixed(1)}/s, ${stats.failed} failed`,
+  };
+}
+
+let nextAddress = 1;
+
+async function benchSite(site: Site, template: WriteTemplate | undefined) {
+  const label = site.app.database.kind;
+  const result: Record<string, unknown> = { database: label, startRssMb: site.app.startRssMb };
+  if (label === "PGlite" && config.modes.includes("public")) {
+    result.publicResponses = await publicMode(site);
+  }
+  if (config.modes.includes("idle")) await idleMode(site);
+  if (config.modes.includes("writers") && template) {
+    await pacedMode(site, "writers", () => writersJob(site, template));
+  }
+  if (config.modes.includes("signups")) {
+    await pacedMode(site, "signups", () => {
+      const job: PacedJob = {
+        kind: "signups",
+        origin: site.app.origin,
+        firstAddress: nextAddress,
+        ratePerSecond: config.signupsPerSecond,
+        timeoutMs: 10_000,
+      };
+      // Room for every sign-up of this run, so that no address is used twice.
+      nextAddress +=
+        Math.ceil(config.signupsPerSecond * (config.warmupSeconds + config.durationSeconds + 60)) +
+        1;
+      return job;
+    });
+  }
+
+  // The member's session must have held for the whole run (a redirect would be a non-2xx above too).
+  const after = await send(`${site.app.origin}/dashboard`, { headers: site.memberHeaders });
+  if (after.status !== 200)
+    throw new BenchError(`GET /dashboard after the run: ${replyText(after)}`);
+  if (exited(site.app.child)) throw new BenchError(`server died:\n${site.app.output.join("\n")}`);
+
+  await sleep(config.settleSeconds * 1000);
+  await waitUntilIdle(site.app.origin);
+  const end = memoryMb(site.app.child.pid);
+  const limit = targets.rssMb[label];
+  console.log(
+    `[${label}] memory: VmRSS ${site.app.startRssMb?.toFixed(0)} MB after start, ` +
+      `${end?.rssMb.toFixed(0)} MB after the load (peak ${end?.peakMb?.toFixed(0)} MB) (${elapsed()})`,
+  );
+  checks.push(
+    {
+      target: `[${label}] 5 memory: RSS right after start <= ${limit} MB`,
+      measured: `${site.app.startRssMb?.toFixed(0) ?? "?"} MB`,
+      pass: site.app.startRssMb !== undefined && site.app.startRssMb <= limit,
+    },
+    {
+      target: `[${label}] 5 memory: RSS after all the load (${config.settleSeconds} s settle) <= ${limit} MB`,
+      measured: `${end?.rssMb.toFixed(0) ?? "?"} MB; peak during the run ${end?.peakMb?.toFixed(0) ?? "?"} MB`,
+      pass: end !== undefined && end.rssMb <= limit,
+    },
+  );
+  await stop(site.app.child, 15_000);
+  return { ...result, endRssMb: end?.rssMb, peakRssMb: end?.peakMb };
+}
+
+function writersJob(site: Site, template: WriteTemplate): PacedJob {
+  return {
+    kind: "writes",
+    origin: site.app.origin,
+    courseId: site.courseId,
+    chapterId: site.firstChapterId,
+    cookies: site.writerCookies,
+    template,
+    ratePerSecond: config.writesPerSecond,
+    timeoutMs: 10_000,
+  };
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const unknown = config.modes.filter((m) => !allModes.includes(m));
+  if (unknown.length > 0) throw new BenchError(`BENCH_MODES: unknown ${unknown.join(", ")}`);
+  if (config.writers < 1 || config.writesPerSecond <= 0 || config.signupsPerSecond <= 0) {
+    throw new BenchError("BENCH_WRITERS must be at least 1 and the BENCH_*_RATE above 0");
+  }
+  console.log(
+    profileMode
+      ? `bench --profile=${profileMode}: ${config.connections} connections, ${config.warmupSeconds} s warm-up + ${config.durationSeconds} s; node ${process.version}, ${os.cpus().length} CPUs`
+      : `bench: ${config.connections} connections; member pages ${config.warmupSeconds} s warm-up + ${config.durationSeconds} s, ` +
+          `public pages ${config.publicWarmupSeconds} + ${config.publicDurationSeconds} s; ` +
+          `Accept-Encoding: ${config.acceptEncoding || "(none)"}; modes ${config.modes.join(", ")} on PGlite` +
+          `${config.postgres ? " and PostgreSQL (DATABASE_URL)" : " (DATABASE_URL unset: no PostgreSQL run)"}; ` +
+          `node ${process.version}, ${os.cpus().length} CPUs`,
+  );
+  const loadBefore = os.loadavg()[0] ?? 0;
+  if (loadBefore > os.cpus().length * 0.5) {
+    console.log(
+      `warning: 1-min load average is ${loadBefore.toFixed(1)} on ${os.cpus().length} CPUs before the bench: ` +
+        "other processes compete for the CPU and the figures will be low and noisy",
+    );
+  }
+
+  if (profileMode) {
+    if (profileMode !== "idle" && profileMode !== "writers") {
+      throw new BenchError(`--profile=${profileMode}: use --profile or --profile=writers`);
+    }
+    const site = await setUp({ kind: "PGlite" }, { profile: true });
+    const template = profileMode === "writers" ? (await learnWrite(site)).template : undefined;
+    await waitUntilIdle(site.app.origin);
+    return profile({
+      app: site.app,
+      memberHeaders: site.memberHeaders,
+      config,
+      resultsDir,
+      writers: template ? () => startPaced(writersJob(site, template)) : undefined,
+    });
+  }
+
+  const servers: unknown[] = [];
+  const pglite = await setUp({ kind: "PGlite" });
+  const learned = config.modes.includes("writers") ? await learnWrite(pglite) : undefined;
+  servers.push({
+    ...(await benchSite(pglite, learned?.template)),
+    responses: {
+      "/dashboard": replyInfo(pglite.dashboard),
+      "/course/{id}": replyInfo(pglite.coursePage),
+    },
+  });
+
+  if (config.postgres) {
+    const database = await createThrowawayDatabase(process.env.DATABASE_URL as string);
+    console.log(
+      `[PostgreSQL] database ${database.kind === "PostgreSQL" ? database.name : ""} created`,
+    );
+    const site = await setUp(database);
+    servers.push(await benchSite(site, learned?.template));
+  }
+
+  const loadAfter = os.loadavg()[0] ?? 0;
+  printTable(rows);
+  console.log(
+    "x bare: the app's req/s over bare Node's answering the same bytes (member pages: the bare runs of mode 2 on PGlite)." +
+      "\nCPU ms/req: the server's CPU time (all threads, /proc) over the requests autocannon completed; in modes 3 and 4 it includes the background work." +
+      `\nwrite rows: "${learned?.template.source}" requests per write, latency from the planned start to the revalidation's end.`,
+  );
+  printChecks(checks);
+  console.log(`1-min load average: ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after`);
 
   mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, "latest.json");
@@ -715,13 +606,13 @@ async function main() {
         cpus: os.cpus().length,
         cpuModel: os.cpus()[0]?.model,
         config,
+        targets,
         loadAverage: { before: loadBefore, after: loadAfter },
-        responses: {
-          "/": replyInfo(home),
-          "/dashboard": replyInfo(dashboard),
-          "/course/{id}": replyInfo(coursePage),
-        },
-        results: rows,
+        writeRequest: learned
+          ? { template: learned.template, recorded: learned.capture?.recorded }
+          : undefined,
+        servers,
+        rows,
         checks,
         runtimeSeconds: (Date.now() - started) / 1000,
       },
@@ -729,61 +620,10 @@ async function main() {
       2,
     )}\n`,
   );
-  console.log(
-    `\nresults: ${path.relative(rootDir, file)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
-  );
+  console.log(`\nresults: ${path.relative(rootDir, file)} (${elapsed()})`);
 }
 
-const nowUs = () => Number(process.hrtime.bigint() / 1000n);
-
-async function profile(app: AppServer, memberHeaders: Record<string, string>) {
-  console.log("profile: dashboard on a server started with --cpu-prof");
-  const options = {
-    url: `${app.origin}/dashboard`,
-    connections: config.connections,
-    headers: memberHeaders,
-  };
-  if (config.warmupSeconds > 0) await autocannon({ ...options, duration: config.warmupSeconds });
-  const cpuBefore = cpuMs(app.child.pid);
-  const fromUs = nowUs();
-  const result = await autocannon({ ...options, duration: config.durationSeconds });
-  const toUs = nowUs();
-  const cpuAfter = cpuMs(app.child.pid);
-  const cpuPerRequest =
-    cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
-      ? (cpuAfter - cpuBefore) / result.requests.total
-      : undefined;
-  console.log(
-    `  ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, ` +
-      `${result.requests.total} requests, non-2xx ${result.non2xx}, errors ${result.errors}, ` +
-      `server CPU ${cpuPerRequest?.toFixed(2) ?? "?"} ms/request (profiler overhead included)`,
-  );
-  await stop(app.child, 15_000); // a clean exit writes the profile
-  const dir = app.profileDir ?? "";
-  const written = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
-  if (!written[0]) throw new BenchError(`no .cpuprofile written:\n${app.output.join("\n")}`);
-  mkdirSync(resultsDir, { recursive: true });
-  const kept = path.join(resultsDir, "dashboard.cpuprofile");
-  copyFileSync(path.join(dir, written[0]), kept);
-
-  // Only the measured run: start-up (migrations, precompression) and warm-up are left out.
-  const span = profileSpan(kept);
-  const inSpan = fromUs >= span.fromUs && toUs <= span.toUs;
-  const summary = summarizeFile(kept, 25, inSpan ? { fromUs, toUs } : undefined);
-  const perRequest =
-    inSpan && result.requests.total > 0 ? summary.busyMs / result.requests.total : 0;
-  const text = [
-    inSpan
-      ? `Measured ${config.durationSeconds} s window only: ${result.requests.total} requests, ` +
-        `${perRequest.toFixed(2)} ms of non-idle main-thread time per request ` +
-        `(${cpuPerRequest?.toFixed(2) ?? "?"} ms of process CPU time from /proc).`
-      : "Whole profile (the run's window did not fall inside it).",
-    formatSummary(summary),
-  ].join("\n");
-  writeFileSync(path.join(resultsDir, "dashboard-profile.txt"), `${text}\n`);
-  console.log(`\n${text}\n\nprofile: ${path.relative(rootDir, kept)} (open in Chrome DevTools)`);
-}
-
+installExitHandlers();
 try {
   await main();
   await cleanUp();
