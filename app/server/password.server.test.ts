@@ -1,3 +1,4 @@
+import { scryptSync } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { createWorkQueue, hashPassword, passwordWork, verifyPassword } from "./password.server";
@@ -5,7 +6,7 @@ import { createWorkQueue, hashPassword, passwordWork, verifyPassword } from "./p
 describe("password hashing", () => {
   it("verifies the right password and refuses a wrong one", async () => {
     const hash = await hashPassword("correct horse");
-    expect(hash).toMatch(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{128}$/);
+    expect(hash).toMatch(/^scrypt\$n=16384,r=8,p=1\$[0-9a-f]{32}\$[0-9a-f]{128}$/);
     expect(await verifyPassword({ hash, password: "correct horse" })).toBe(true);
     expect(await verifyPassword({ hash, password: "correct horsE" })).toBe(false);
   });
@@ -14,8 +15,35 @@ describe("password hashing", () => {
     expect(await hashPassword("same")).not.toBe(await hashPassword("same"));
   });
 
+  it("verifies hashes written before the cost was stored in them (r=16)", async () => {
+    // "correct horse" hashed with N=16384, r=16, p=1 and this salt, in the earlier format.
+    const salt = "00112233445566778899aabbccddeeff";
+    const key = scryptSync("correct horse", Buffer.from(salt, "hex"), 64, {
+      N: 16384,
+      r: 16,
+      p: 1,
+      maxmem: 64 * 1024 * 1024,
+    }).toString("hex");
+    expect(await verifyPassword({ hash: `scrypt$${salt}$${key}`, password: "correct horse" })).toBe(
+      true,
+    );
+    expect(await verifyPassword({ hash: `scrypt$${salt}$${key}`, password: "wrong horse" })).toBe(
+      false,
+    );
+  });
+
   it("refuses malformed hashes instead of throwing", async () => {
-    for (const hash of ["", "bcrypt$aa$bb", "scrypt$00$11", "scrypt$zz"]) {
+    const salt = "00112233445566778899aabbccddeeff";
+    const key = "ab".repeat(64);
+    for (const hash of [
+      "",
+      "bcrypt$aa$bb",
+      "scrypt$00$11",
+      "scrypt$zz",
+      `scrypt$n=1000,r=8,p=1$${salt}$${key}`,
+      `scrypt$n=16384,r=99,p=1$${salt}$${key}`,
+      `scrypt$n=16384,r=8,p=1$${salt}$${key}$extra`,
+    ]) {
       expect(await verifyPassword({ hash, password: "x" })).toBe(false);
     }
   });

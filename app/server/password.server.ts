@@ -3,7 +3,16 @@ import { availableParallelism } from "node:os";
 
 // Node's scrypt runs on the libuv thread pool, so hashing never blocks the
 // event loop (Better Auth's default is a pure-JS scrypt on the main thread).
-const params = { N: 16384, r: 16, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
+type Cost = Pick<ScryptOptions, "N" | "r" | "p">;
+/**
+ * New hashes: N=2^14, r=8, p=1 (16 MiB, about 45 ms of a core), scrypt's
+ * interactive-login setting (libsodium's, Node's default). Written into the
+ * hash, so it can be raised later without breaking stored ones
+ * (docs/decisions/009-page-cache-by-dependency.md).
+ */
+const cost = { N: 16384, r: 8, p: 1 } satisfies Cost;
+/** Hashes written before the cost was stored in them (`scrypt$salt$key`): r=16. */
+const legacyCost = { N: 16384, r: 16, p: 1 } satisfies Cost;
 const keyLength = 64;
 
 /**
@@ -32,28 +41,38 @@ export function createWorkQueue(slots: number) {
 }
 
 /**
- * Hashing (about 90 ms of one core each) takes every core but one at most,
+ * Hashing (about 45 ms of one core each) takes every core but one at most,
  * so a burst of sign-ups or sign-ins queues instead of taking the core that
  * serves pages (on 2 cores: one hash at a time).
  */
 export const passwordWork = createWorkQueue(Math.max(1, availableParallelism() - 1));
 
-function derive(password: string, salt: Buffer): Promise<Buffer> {
+function derive(password: string, salt: Buffer, strength: Cost): Promise<Buffer> {
+  const options = { ...strength, maxmem: 64 * 1024 * 1024 };
   return passwordWork.run(
     () =>
       new Promise<Buffer>((resolve, reject) => {
-        scrypt(password.normalize("NFKC"), salt, keyLength, params, (error, key) =>
+        scrypt(password.normalize("NFKC"), salt, keyLength, options, (error, key) =>
           error ? reject(error) : resolve(key),
         );
       }),
   );
 }
 
-/** Returns `scrypt$<salt>$<key>`, both hex. */
+/** The cost written in a hash (`n=16384,r=8,p=1`), within sane bounds; undefined if malformed. */
+function parseCost(text: string): Cost | undefined {
+  const match = /^n=(\d{1,7}),r=(\d{1,2}),p=(\d)$/.exec(text);
+  if (!match) return undefined;
+  const [N, r, p] = match.slice(1).map(Number) as [number, number, number];
+  const powerOfTwo = N >= 1024 && N <= 1_048_576 && (N & (N - 1)) === 0;
+  return powerOfTwo && r >= 1 && r <= 32 && p >= 1 && p <= 4 ? { N, r, p } : undefined;
+}
+
+/** Returns `scrypt$n=…,r=…,p=…$<salt>$<key>`, salt and key in hex. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt);
-  return `scrypt$${salt.toString("hex")}$${key.toString("hex")}`;
+  const key = await derive(password, salt, cost);
+  return `scrypt$n=${cost.N},r=${cost.r},p=${cost.p}$${salt.toString("hex")}$${key.toString("hex")}`;
 }
 
 /** Constant-time comparison; false for any malformed hash. */
@@ -64,10 +83,13 @@ export async function verifyPassword({
   hash: string;
   password: string;
 }): Promise<boolean> {
-  const [scheme, saltHex, keyHex] = hash.split("$");
-  if (scheme !== "scrypt" || !saltHex || !keyHex) return false;
+  const parts = hash.split("$");
+  const [scheme, costText, saltHex, keyHex] =
+    parts.length === 3 ? [parts[0], null, parts[1], parts[2]] : parts;
+  const used = costText === null ? legacyCost : parseCost(costText ?? "");
+  if (scheme !== "scrypt" || !used || !saltHex || !keyHex || parts.length > 4) return false;
   const expected = Buffer.from(keyHex, "hex");
   if (expected.length !== keyLength) return false;
-  const actual = await derive(password, Buffer.from(saltHex, "hex"));
+  const actual = await derive(password, Buffer.from(saltHex, "hex"), used);
   return timingSafeEqual(actual, expected);
 }
