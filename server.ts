@@ -21,7 +21,7 @@ import { loadStaticFiles } from "./app/server/http/static-files.server";
 import { logger } from "./app/server/logger.server";
 import { createSmtpTransport, startEmailSender } from "./app/server/mail/outbox.server";
 import { closeRedis, getRedis } from "./app/server/redis.server";
-import { readSessionToken } from "./app/server/session.server";
+import { createSessionTokenReader } from "./app/server/session.server";
 
 let env: ReturnType<typeof getEnv>;
 try {
@@ -69,7 +69,7 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 const secureCookies = env.publicOrigin.startsWith("https://");
 const pageCache = createPageCache({
   readStamps: (tokens) => readPageStamps(database.db, tokens),
-  sessionKey: (cookie) => readSessionToken(cookie ?? null, env.authSecret, secureCookies),
+  sessionKey: createSessionTokenReader(env.authSecret, secureCookies),
 });
 
 const app = createHttpApp({

@@ -6,11 +6,27 @@ import { appRequest, createUser, redirectTarget, run } from "~/test/helpers";
 import { getDb } from "./db/db.server";
 import { purchase, session, user } from "./db/schema";
 import { getEnv } from "./env.server";
-import { findSessionMember, readSessionToken } from "./session.server";
+import { createSessionTokenReader, findSessionMember, readSessionToken } from "./session.server";
 
 const secret = "a-test-secret-that-is-long-enough-000";
 const sign = (token: string, key = secret) =>
   encodeURIComponent(`${token}.${createHmac("sha256", key).update(token).digest("base64")}`);
+
+describe("createSessionTokenReader", () => {
+  it("answers as readSessionToken does, for the same header every time, within its size", () => {
+    const read = createSessionTokenReader(secret, false, 2);
+    const good = `better-auth.session_token=${sign("tok123")}`;
+    const forged = `better-auth.session_token=${sign("tok123", "other-secret")}`;
+    for (let i = 0; i < 3; i++) {
+      expect(read(good)).toBe("tok123");
+      expect(read(forged)).toBeNull();
+    }
+    expect(read(`a=1; ${good}`)).toBe("tok123");
+    expect(read(null)).toBeNull();
+    expect(read(undefined)).toBeNull();
+    expect(createSessionTokenReader(secret, true)(good)).toBeNull();
+  });
+});
 
 describe("readSessionToken", () => {
   it("returns the token of a correctly signed cookie, under the name for the origin's scheme", () => {

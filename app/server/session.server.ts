@@ -37,6 +37,26 @@ export function readSessionToken(
   return readSignedCookie(cookieHeader, sessionCookieName(secure), secret);
 }
 
+/**
+ * readSessionToken with its answers remembered per Cookie header (at most
+ * `maxEntries`, the oldest forgotten first): a browser sends the same header
+ * on every request, and a map lookup costs less than the HMAC. The answer for
+ * a header never changes (the signature is checked against the same secret),
+ * so remembering it is exact.
+ */
+export function createSessionTokenReader(secret: string, secure: boolean, maxEntries = 10_000) {
+  const known = new Map<string, string | null>();
+  return (cookieHeader: string | null | undefined): string | null => {
+    if (!cookieHeader) return null;
+    const remembered = known.get(cookieHeader);
+    if (remembered !== undefined) return remembered;
+    const token = readSessionToken(cookieHeader, secret, secure);
+    if (known.size >= maxEntries) known.delete(known.keys().next().value as string);
+    known.set(cookieHeader, token);
+    return token;
+  };
+}
+
 /** A cookie value signed as Better Auth signs its own (read back with readSignedCookie). */
 export function signCookieValue(value: string, secret: string): string {
   return encodeURIComponent(
