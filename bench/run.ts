@@ -49,7 +49,8 @@
  *
  * Environment (seconds unless said):
  *   BENCH_DURATION (10) and BENCH_WARMUP (2): member pages, each run.
- *   BENCH_PUBLIC_DURATION (5) and BENCH_PUBLIC_WARMUP (1): each public page, app and bare.
+ *   BENCH_PUBLIC_DURATION (3) and BENCH_PUBLIC_WARMUP (1): each public page, app and bare,
+ *   in BENCH_PUBLIC_ROUNDS (2) alternating rounds; each side's best round counts.
  *   BENCH_CONNECTIONS (100).
  *   BENCH_ACCEPT_ENCODING ("gzip, deflate, br", as a browser sends; empty for none).
  *   BENCH_WRITERS (10) members writing, BENCH_WRITE_RATE (50) writes a second in all.
@@ -104,7 +105,8 @@ const config = {
   connections: numberFromEnv("BENCH_CONNECTIONS", 100),
   durationSeconds: numberFromEnv("BENCH_DURATION", 10),
   warmupSeconds: numberFromEnv("BENCH_WARMUP", 2),
-  publicDurationSeconds: numberFromEnv("BENCH_PUBLIC_DURATION", 5),
+  publicDurationSeconds: numberFromEnv("BENCH_PUBLIC_DURATION", 3),
+  publicRounds: numberFromEnv("BENCH_PUBLIC_ROUNDS", 2),
   publicWarmupSeconds: numberFromEnv("BENCH_PUBLIC_WARMUP", 1),
   acceptEncoding: process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br",
   writers: numberFromEnv("BENCH_WRITERS", 10),
@@ -287,23 +289,37 @@ async function publicMode(site: Site) {
     replies.set(pathname, reply);
   }
   const bare = await startBareServer([...replies].map(([p, reply]) => capture(p, reply)));
+  // Short runs on a shared machine are noisy: bare and app take turns, and each keeps its best.
+  const best = (runs: Measurement[]) =>
+    runs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
   for (const pathname of publicPages) {
-    const bareRun = await measure(
-      `${pathname} (bare Node)`,
-      `${bare.origin}${pathname}`,
-      baseHeaders,
-      bare,
-      site.app.origin,
-      { public: true },
-    );
-    const appRun = await measure(
-      `${pathname} (app)`,
-      `${site.app.origin}${pathname}`,
-      baseHeaders,
-      site.app,
-      site.app.origin,
-      { public: true },
-    );
+    const bareRuns: Measurement[] = [];
+    const appRuns: Measurement[] = [];
+    for (let round = 1; round <= config.publicRounds; round++) {
+      bareRuns.push(
+        await measure(
+          `${pathname} (bare Node, round ${round})`,
+          `${bare.origin}${pathname}`,
+          baseHeaders,
+          bare,
+          site.app.origin,
+          { public: true },
+        ),
+      );
+      appRuns.push(
+        await measure(
+          `${pathname} (app, round ${round})`,
+          `${site.app.origin}${pathname}`,
+          baseHeaders,
+          site.app,
+          site.app.origin,
+          { public: true },
+        ),
+      );
+    }
+    const bareRun = best(bareRuns);
+    // Every round of the app must have answered cleanly (a failed one is reported); else its best.
+    const appRun = appRuns.find((m) => !loadPasses(m)) ?? best(appRuns);
     const row = loadRow("PGlite", modeLabel.public, pathname, appRun, bareRun);
     rows.push(row);
     checks.push({
