@@ -1,5 +1,5 @@
 /**
- * Lighthouse budgets for the public pages (issue 5, item 8).
+ * Lighthouse budgets for the public pages (README, `npm run lighthouse`).
  *
  * Builds nothing itself: `npm run lighthouse` runs `npm run build` first; to run
  * this file alone, build before (`npm run build && tsx scripts/lighthouse.ts`).

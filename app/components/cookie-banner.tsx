@@ -46,16 +46,16 @@ function saveConsent(consent: Consent) {
     }
     window.dispatchEvent(new CustomEvent("cookie-consent", { detail: consent }));
   } catch (error) {
-    // Spec section 8: consent save failures are logged only.
+    // A failed save is logged only (docs/product.md, Cookie banner).
     console.warn("Could not save the cookie choice", error);
   }
 }
 
 /**
- * The cookie banner of every page (spec section 2), shown until a choice is
- * stored. Decided in the browser: the server and prerendered HTML render
- * nothing, so one prerendered page serves every visitor. Fixed to the bottom
- * of the screen, so it never moves the page under it.
+ * The cookie banner of every page (docs/product.md, Cookie banner), shown
+ * until a choice is stored. Decided in the browser: the server and prerendered
+ * HTML render nothing, so one prerendered page serves every visitor. Fixed to
+ * the bottom of the screen, so it never moves the page under it.
  */
 export function CookieBanner() {
   const [open, setOpen] = useState(false);

@@ -3,7 +3,10 @@ import { Link, useNavigate } from "react-router";
 
 const seconds = 5;
 
-/** Counts down and moves to /dashboard after 5 s (spec: checkout return pages), with a link to go now. */
+/**
+ * Counts down and moves to /dashboard after 5 s (docs/product.md, Checkout
+ * return pages), with a link to go now.
+ */
 export function DashboardCountdown() {
   const navigate = useNavigate();
   const [left, setLeft] = useState(seconds);

@@ -19,7 +19,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100"
   }`;
 
-/** The top navigation of spec section 2; the same links on desktop and in the mobile menu. */
+/** The top navigation (docs/product.md, Navigation); the same links on desktop and mobile. */
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const [open, setOpen] = useState(false);
   // A signed-in user without paid access could only bounce off the member pages: Logout only.

@@ -1,4 +1,4 @@
-/** Business constants of spec section 9 that the pages and the checkout share. */
+/** Business constants the pages and the checkout share (docs/product.md, Strings and numbers). */
 export const site = {
   brand: "AI Labs",
   tagline: "Build and launch AI SaaS apps without writing code",
@@ -17,7 +17,7 @@ export type Product = {
   benefits: readonly string[];
 };
 
-/** The one plan sold in-product (spec sections 1, 3 and 9). */
+/** The one plan sold in-product (docs/product.md, Prices and products). */
 export const lifetimeAccess: Product = {
   id: "lifetime-access",
   name: "Lifetime Access",
@@ -41,8 +41,9 @@ export const lifetimeAccess: Product = {
 export const products: Readonly<Record<string, Product>> = { [lifetimeAccess.id]: lifetimeAccess };
 
 /**
- * The affiliate-marketplace funnel (spec section 9), by product key. Only the
- * front end (lifetime-access) opens the course; the others are add-ons.
+ * The affiliate-marketplace funnel (docs/product.md, Launch and funnel), by
+ * product key. Only the front end (lifetime-access) opens the course; the
+ * others are add-ons.
  */
 export const funnelProducts = {
   "lifetime-access": { name: "Lifetime Access", amountCents: 1700 },
@@ -68,7 +69,7 @@ export function formatPrice(cents: number): string {
   return `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
 }
 
-// ─── Sales funnel: sales pages, upgrades, upsells and the thank-you page (issue 5) ───
+// ─── Sales funnel: sales pages, upgrades, upsells and the thank-you page ───
 // Everything an operator changes for a launch sits in this block: prices, the
 // launch coupons, the marketplace (WarriorPlus) buy links, the No Thanks
 // targets, the bonus values and the support handles. Amounts are in cents.
@@ -79,8 +80,8 @@ export type SalesFunnel = {
   /** The struck-through regular price on the sales pages. */
   marketplaceRegularPriceCents: number;
   /**
-   * The discount the price box shows. The spec gives $172 beside $17-against-$197
-   * ($197 minus the in-product $25): shown as given, not computed.
+   * The discount the price box shows: $172 beside $17-against-$197 ($197 minus the
+   * in-product $25). A set figure, not computed.
    */
   marketplaceDiscountCents: number;
   /** What the launch coupon takes off at the marketplace checkout. */
@@ -178,7 +179,7 @@ export function formatUsd(cents: number): string {
   })}`;
 }
 
-// ─── Member bonuses (/bonuses, issue 6) ───
+// ─── Member bonuses (/bonuses) ───
 
 /**
  * The bonuses page's cards. Where the sales page and the bonuses page disagree
@@ -201,7 +202,7 @@ export const bonusDownloads = {
 
 export type BonusFile = keyof typeof bonusDownloads;
 
-// ─── Affiliate launch: /jv-affiliate, /jv-doc, /demo-swipes (issue 5) ───
+// ─── Affiliate launch: /jv-affiliate, /jv-doc, /demo-swipes ───
 
 export type FunnelItem = {
   key: FunnelProductKey;

@@ -111,7 +111,7 @@ export const coachingJourney: readonly { title: string; description: string }[] 
   },
 ];
 
-/** DIY against the package: the table reads 2-4 weeks, the FAQ 4-6 weeks (the spec gives both). */
+/** DIY against the package: the table reads 2-4 weeks, the FAQ 4-6 weeks (both are given). */
 export const coachingComparison: readonly { aspect: string; diy: string; withUs: string }[] = [
   { aspect: "Time to launch", diy: "Months of trial and error", withUs: "2-4 weeks" },
   {

@@ -1,5 +1,5 @@
 /**
- * Cookie consent (spec sections 2, 3, 4 and 9): the visitor's choice is one of
+ * Cookie consent (docs/product.md, Cookie banner): the visitor's choice is one of
  * all, essential or none, kept for 2 years in a first-party cookie. Anything
  * else stored there counts as no choice. Pure functions; the banner applies them.
  */
@@ -7,7 +7,7 @@
 export type Consent = "all" | "essential" | "none";
 
 export const consentCookieName = "cookie_consent";
-/** Spec section 9: consent lifetime 2 years. */
+/** Consent lasts 2 years (docs/product.md, Cookie banner). */
 export const consentMaxAgeSeconds = 2 * 365 * 24 * 60 * 60;
 
 const consents: readonly Consent[] = ["all", "essential", "none"];

@@ -1,4 +1,4 @@
-/** SaaS idea generation (spec sections 3, 4 and 9): pure and seeded. */
+/** SaaS idea generation (docs/product.md, Idea generator): pure and seeded. */
 
 export const complexities = ["low", "medium", "high"] as const;
 export type Complexity = (typeof complexities)[number];

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-/** Spec: any path not in the route table redirects to /. */
+/** Any path not in the route table redirects to / (docs/product.md, Routes). */
 export function loader() {
   return redirect("/");
 }

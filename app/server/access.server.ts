@@ -6,11 +6,11 @@ import { purchase } from "./db/schema";
 import { logger } from "./logger.server";
 
 /**
- * The one access rule (ARCHITECTURE.md): a user is a member when they are an
- * admin or hold a completed, unrefunded purchase of the plan (lifetime-access)
- * from any provider; add-ons (bump, upsells) open nothing by themselves.
- * Every way of paying writes a `purchase` row, so this is the only check. An
- * error in the check is logged and denies access.
+ * The one access rule (docs/product.md, The access rule): a user is a member
+ * when they are an admin or hold a completed, unrefunded purchase of the plan
+ * (lifetime-access) from any provider; add-ons (bump, upsells) open nothing by
+ * themselves. Every way of paying writes a `purchase` row, so this is the only
+ * check. An error in the check is logged and denies access.
  */
 export async function hasPaidAccess(
   db: Db | Tx,

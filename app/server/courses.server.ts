@@ -45,8 +45,9 @@ export async function listCourses(db: Db, userId: string): Promise<CourseCard[]>
 }
 
 /**
- * The dashboard's courses: listCourses, tried three times (the spec's two
- * retries). `failed` when every try failed; the error is logged, not shown.
+ * The dashboard's courses: listCourses, tried three times (two retries:
+ * docs/product.md, Training area). `failed` when every try failed; the error
+ * is logged, not shown.
  */
 export async function dashboardCourses(
   db: Db,

@@ -58,7 +58,7 @@ export async function requireMember(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Anyone not signed in or not an admin goes to /dashboard (spec: admin guard). */
+/** Anyone not signed in or not an admin goes to /dashboard (docs/product.md, Roles and access). */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user?.isAdmin) throw redirect("/dashboard");
@@ -67,14 +67,14 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 
 /**
  * For the sign-in and sign-up pages: a signed-in user is sent where they belong
- * (spec: Login routing), from the session lookup the request already made.
+ * (docs/product.md, Sign-in routing), from the session lookup the request already made.
  */
 export async function redirectIfSignedIn(request: Request): Promise<void> {
   const found = await lookUp(request);
   if (found) throw redirect(found.isMember ? "/dashboard" : "/payment-options");
 }
 
-/** Where a signed-in user belongs (spec: Login routing). */
+/** Where a signed-in user belongs (docs/product.md, Sign-in routing). */
 export async function homeFor(
   user: Pick<SessionUser, "id" | "isAdmin">,
 ): Promise<"/dashboard" | "/payment-options"> {

@@ -1,6 +1,9 @@
 import { logger } from "./logger.server";
 
-/** Runs `work`, retrying up to `retries` more times on failure (spec: course data is retried twice). */
+/**
+ * Runs `work`, retrying up to `retries` more times on failure (the course list
+ * is retried twice: docs/product.md, Training area).
+ */
 export async function withRetries<T>(
   work: () => Promise<T>,
   retries: number,

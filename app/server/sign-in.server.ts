@@ -14,7 +14,7 @@ import { readSignedCookie, twoFactorCookieName } from "./session.server";
 import { twoFactorErrorMessage } from "./two-factor.server";
 
 export type SignInOutcome =
-  /** Signed in: go home (spec: Login routing) with these Set-Cookie headers. */
+  /** Signed in: go home (docs/product.md, Sign-in routing) with these Set-Cookie headers. */
   | { status: "signed-in"; home: "/dashboard" | "/payment-options"; headers: Headers }
   /** Password right, two-factor on: ask for a code; the headers carry the pending sign-in cookie. */
   | { status: "code-required"; headers: Headers }

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { publicPaths } from "../../app/config/public-paths";
 
-/** Issue 5, item 9: every public page passes axe-core (WCAG 2 A and AA) and works by keyboard. */
+/** Every public page passes axe-core (WCAG 2 A and AA) and works by keyboard. */
 
 const banner = (page: Page) => page.getByRole("region", { name: "We use cookies" });
 

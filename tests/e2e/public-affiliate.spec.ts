@@ -3,7 +3,7 @@ import { affiliateLaunch } from "../../app/config/site";
 import { longSwipes, shortSwipes } from "../../app/content/swipes";
 import { collectErrors, hydrated, pausedClock, timerUnit } from "./helpers";
 
-/** Issue 5, item 4 and 5: the affiliate pages and the promotional resources. */
+/** The affiliate pages and the promotional resources (docs/product.md, Affiliate pages). */
 
 const pages = [
   { path: "/jv-affiliate", heading: /Promote AI Labs and Earn Up to \$527\.97 Per Sale/ },

@@ -15,7 +15,7 @@ const banner = (page: Page) => page.getByRole("region", { name: "We use cookies"
 test.describe("landing page", () => {
   test.beforeEach(async ({ context, baseURL }) => consentGiven(context, baseURL));
 
-  test("loads with 200, its heading, sections and exactly the spec's links, no console errors", async ({
+  test("loads with 200, its heading, sections and exactly the documented links, no console errors", async ({
     page,
   }) => {
     const errors = collectErrors(page);

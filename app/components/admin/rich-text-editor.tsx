@@ -29,9 +29,9 @@ const imageTypes = "image/png, image/gif, image/jpeg, image/bmp, image/x-icon";
 const maxImageBytes = 5 * 1024 * 1024;
 
 /**
- * Quill 2 with the spec's toolbar and history limits. Loaded only by the
- * admin panel, on demand (see chapter-form.tsx). Images are uploaded to
- * /api/uploads and referenced by URL, never inlined.
+ * Quill 2 with the toolbar and history limits of docs/product.md, Admin panel.
+ * Loaded only by the admin panel, on demand (see chapter-form.tsx). Images are
+ * uploaded to /api/uploads and referenced by URL, never inlined.
  */
 export default function RichTextEditor({
   initialHtml,

@@ -121,7 +121,7 @@ export function CommissionTableView() {
 
 const placeLabels = ["1st place", "2nd place", "3rd place"];
 
-/** Contest prizes and rules (spec section 9). */
+/** Contest prizes and rules (docs/product.md, Launch and funnel). */
 export function ContestBlock() {
   const { contest, fullBlast } = affiliateLaunch;
   return (

@@ -1,9 +1,10 @@
 /**
  * The sales-page build demo as a timeline: the state is a pure function of the
  * time since the run started, and `runBuildDemo` only schedules the moments it
- * changes. Spec: starts at 500 ms; five steps go waiting, in progress,
- * complete; the deploy button shows 2 s after the last step; the second
- * sales page resets 4 s after that and runs again with the next prompt.
+ * changes. As docs/product.md, Sales pages says: starts at 500 ms; five steps
+ * go waiting, in progress, complete; the deploy button shows 2 s after the
+ * last step; the second sales page resets 4 s after that and runs again with
+ * the next prompt.
  */
 
 export type StepStatus = "waiting" | "in-progress" | "complete";

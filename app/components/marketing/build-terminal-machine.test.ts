@@ -12,7 +12,7 @@ import {
   viewOf,
 } from "./build-terminal-machine";
 
-describe("the build terminal, played with timers at the spec's timings", () => {
+describe("the build terminal, played with timers at its documented timings", () => {
   let state: TerminalState;
   let stop: () => void;
   const view = () => viewOf(state);

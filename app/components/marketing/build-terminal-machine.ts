@@ -1,7 +1,8 @@
 /**
- * The landing page's demo build terminal (spec sections 2 and 9) as a pure
- * state machine: `advanceTerminal` moves one beat forward and `delayBefore`
- * says how long the current state is shown. `runTerminal` plays it with timers.
+ * The landing page's demo build terminal (docs/product.md, Landing page and
+ * Timings) as a pure state machine: `advanceTerminal` moves one beat forward
+ * and `delayBefore` says how long the current state is shown. `runTerminal`
+ * plays it with timers.
  *
  * One loop (t in ms from the start of typing):
  * - 0-2000: a random sample prompt is typed, in 40 beats of 50 ms.
@@ -52,7 +53,10 @@ export const buildSteps: readonly BuildStep[] = [
 
 export const finalLine = "Your AI SaaS app is built and ready to deploy!";
 
-/** Spec section 9: typing 2 s; step delays 300, 600, 800, 1500 ms plus 700 ms; 1 s pauses; 4 s on deploy. */
+/**
+ * docs/product.md, Timings: typing 2 s; step delays 300, 600, 800, 1500 ms plus 700 ms;
+ * 1 s pauses; 4 s on deploy.
+ */
 export const timings = {
   typingMs: 2000,
   typingBeats: 40,

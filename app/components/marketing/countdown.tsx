@@ -3,7 +3,10 @@ import { splitDuration, startCountdown } from "./countdown-clock";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** A countdown from `fromSeconds` that ticks each second after the page loads (spec: 2 days 23:59:59). */
+/**
+ * A countdown from `fromSeconds` that ticks each second after the page loads
+ * (the sales pages start at 2 days 23:59:59: docs/product.md, Sales pages).
+ */
 export function Countdown({ fromSeconds, label }: { fromSeconds: number; label: string }) {
   const [left, setLeft] = useState(fromSeconds);
   useEffect(() => startCountdown(fromSeconds, setLeft), [fromSeconds]);

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/** Spec section 2: both legal pages were last updated May 21, 2025. */
+/** Both legal pages were last updated May 21, 2025 (docs/product.md, Legal pages). */
 export const legalLastUpdated = { iso: "2025-05-21", text: "May 21, 2025" } as const;
 
 /** The frame of a legal page: title, last-updated date, readable text and a back-to-home link. */

@@ -57,7 +57,10 @@ const Check = () => (
   </svg>
 );
 
-/** One marketplace sales page (spec: Sales page); the two variants differ in coupon, headline and demo. */
+/**
+ * One marketplace sales page (docs/product.md, Sales pages); the two variants
+ * differ in coupon, headline and demo.
+ */
 export function SalesPage({ variant }: { variant: SalesVariant }) {
   return (
     <>

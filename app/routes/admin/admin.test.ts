@@ -111,7 +111,7 @@ describe("admin actions for an admin", () => {
     ).toHaveLength(0);
   });
 
-  it("saves chapters with the spec's messages and refuses an empty title", async () => {
+  it("saves chapters with the documented messages and refuses an empty title", async () => {
     const { cookie } = await createUser({ isAdmin: true });
     const f = await fixture();
     const created = (await post(

@@ -14,7 +14,10 @@ export const meta: Route.MetaFunction = () =>
     path: "/login",
   });
 
-/** Spec, Login routing: admin or paid goes to /dashboard, any other signed-in user to /payment-options. */
+/**
+ * docs/product.md, Sign-in routing: admin or paid goes to /dashboard, any other
+ * signed-in user to /payment-options.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectIfSignedIn(request);
   return null;

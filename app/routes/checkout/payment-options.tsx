@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  // No redirect here: a checkout posted without a session is answered with the spec's message.
+  // No redirect here: a checkout posted without a session is answered "No active session".
   const user = await getSessionUser(request);
   const parsed = parseForm(checkoutSchema, await request.formData());
   try {

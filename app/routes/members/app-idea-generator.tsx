@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-/** Spec section 9: the generating state lasts 1.2 s. */
+/** The generating state lasts 1.2 s (docs/product.md, Idea generator). */
 const generationDelayMs = 1200;
 const pageSize = 3;
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-/** The original's mobile menu pointed here; desktop and mobile now agree on /app-builder. */
+/** An older address of the app builder (the mobile menu once linked here): /app-builder now. */
 export function loader() {
   return redirect("/app-builder", 301);
 }

@@ -12,7 +12,7 @@ function render(loaderData: Props["loaderData"]): string {
 }
 
 describe("the dashboard page", () => {
-  it("shows the spec's messages when the course list failed", () => {
+  it("shows the documented messages when the course list failed", () => {
     const html = render({ courses: [], failed: true });
     expect(html).toContain('role="alert"');
     expect(html).toContain("Error loading courses");

@@ -1,6 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 
-/** The standard embed frame of spec section 2 (Course viewer). */
+/** The standard embed frame (docs/product.md, Course viewer). */
 export const embedWidth = 560;
 export const embedHeight = 315;
 

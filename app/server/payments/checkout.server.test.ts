@@ -37,7 +37,7 @@ function checkoutIdOf(result: unknown): string {
   return match[1];
 }
 
-describe("checkout errors (spec section 8)", () => {
+describe("checkout errors (docs/product.md, Messages)", () => {
   it("answers 'No active session' without a session", async () => {
     const result = (await startCheckout(undefined)) as ErrorResult;
     expect(result.init?.status).toBe(401);

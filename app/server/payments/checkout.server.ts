@@ -7,7 +7,7 @@ import { fulfilPurchase, type Purchase } from "./purchases.server";
 import { type StripeConfig, stripeErrorLog } from "./stripe.server";
 import { createStripeCheckoutSession } from "./stripe-checkout.server";
 
-/** A checkout failure whose message is shown to the user (spec section 8, Checkout). */
+/** A checkout failure whose message is shown to the user (docs/product.md, Messages). */
 export class CheckoutError extends Error {
   constructor(
     message: string,
@@ -41,7 +41,8 @@ const reuseWindowMs = 60 * 60_000;
 /**
  * Starts a checkout and returns the URL the browser goes to: a Stripe
  * Checkout Session when Stripe is configured, else the built-in test checkout
- * at /checkout/test/{id}. Throws CheckoutError with the spec's messages.
+ * at /checkout/test/{id}. Throws CheckoutError with the messages of
+ * docs/product.md, Messages.
  */
 export async function createCheckout(db: Db, request: CheckoutRequest): Promise<{ url: string }> {
   if (!request.user) throw new CheckoutError(checkoutMessages.noSession, 401);

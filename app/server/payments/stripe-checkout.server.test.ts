@@ -38,8 +38,8 @@ async function purchasesOf(userId: string) {
   return (await getDb()).select().from(purchase).where(eq(purchase.userId, userId));
 }
 
-describe("Stripe checkout (spec section 7)", () => {
-  it("creates a Checkout Session with exactly the spec's parameters and goes to its url", async () => {
+describe("Stripe checkout (docs/product.md, Stripe)", () => {
+  it("creates a Checkout Session with exactly its documented parameters and goes to its url", async () => {
     const u = await createUser();
     const { url } = await checkout(u);
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\w+$/);

@@ -50,8 +50,8 @@ export type StripeCheckoutRequest = {
 };
 
 /**
- * Creates the Checkout Session of spec section 7 (one-time payment of the
- * plan's price, promotion codes allowed) and returns its URL, which may be
+ * Creates the Checkout Session of docs/product.md, Stripe (one-time payment of
+ * the plan's price, promotion codes allowed) and returns its URL, which may be
  * null. Throws the SDK's errors.
  */
 export async function createStripeCheckoutSession(

@@ -10,7 +10,10 @@ import { getEnv } from "../env.server";
 
 export const maxUploadBytes = 5 * 1024 * 1024;
 
-/** The image types the editor's picker allows (spec section 9), recognised from their first bytes. */
+/**
+ * The image types the editor's picker allows (docs/product.md, Admin panel),
+ * recognised from their first bytes.
+ */
 const signatures: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
   {
     type: "image/png",
