@@ -49,6 +49,17 @@ export const checkoutSchema = z.object({
   productId: z.string().min(1).max(64),
 });
 
+/** The test checkout's Pay and Cancel buttons. */
+export const testCheckoutSchema = z.object({
+  intent: z.enum(["pay", "cancel"]).default("pay"),
+});
+
+/** "Mark as complete" and its undo on a chapter. */
+export const chapterDoneSchema = z.object({
+  chapterId: z.string().max(64),
+  done: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
+
 export type FieldErrors = Record<string, string>;
 
 /** Parses a form with a schema: the data, or the first error message of each field. */

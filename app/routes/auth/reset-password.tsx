@@ -3,6 +3,7 @@ import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
 import { parseForm, passwordMinLength, resetPasswordSchema } from "~/lib/forms";
 import { getAuth } from "~/server/auth.server";
 import { getDb } from "~/server/db/db.server";
+import { readForm } from "~/server/forms.server";
 import {
   clearSessionCookies,
   isResetTokenUsable,
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseForm(resetPasswordSchema, await request.formData());
+  const parsed = parseForm(resetPasswordSchema, await readForm(request));
   if (!parsed.ok) {
     return data({ fieldErrors: parsed.fieldErrors, formError: null, expired: false }, 400);
   }
