@@ -20,7 +20,9 @@ const expiredLinkMessage = "This link has expired or has already been used.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, usable: await isResetTokenUsable(await getDb(), token) };
+  // No link carries a NUL (PostgreSQL would refuse it in the lookup).
+  const usable = !token.includes("\u0000") && (await isResetTokenUsable(await getDb(), token));
+  return { token, usable };
 }
 
 export async function action({ request }: Route.ActionArgs) {
