@@ -1,14 +1,23 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { logError } from "./server/log-error.server";
+import { logger } from "./server/logger.server";
 
 export const streamTimeout = 5_000;
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  logError(error, `${request.method} ${new URL(request.url).pathname} failed`);
+  const what = `${request.method} ${new URL(request.url).pathname}`;
+  // React Router's own 4xx answers (a method the route does not take, say) are the
+  // client's mistake, not the server's: noted, not logged as errors.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const reason = typeof error.data === "string" ? error.data : error.statusText;
+    logger.info({ status: error.status, reason }, `${what} refused`);
+    return;
+  }
+  logError(error, `${what} failed`);
 };
 
 /**

@@ -101,7 +101,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     } else if (error.status === 403) {
       title = "Not allowed";
       detail = "You do not have access to this page.";
-    } else if (error.status === 400) {
+    } else if (error.status === 400 || error.status === 415) {
+      // A refusal's own message, e.g. readForm's for a body that is not a form.
       title = "Bad request";
       detail = typeof error.data === "string" ? error.data : detail;
     }

@@ -49,19 +49,43 @@ export const checkoutSchema = z.object({
   productId: z.string().min(1).max(64),
 });
 
+/** The test checkout's Pay and Cancel buttons. */
+export const testCheckoutSchema = z.object({
+  intent: z.enum(["pay", "cancel"]).default("pay"),
+});
+
+/** "Mark as complete" and its undo on a chapter. */
+export const chapterDoneSchema = z.object({
+  chapterId: z.string().max(64),
+  done: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
+
 export type FieldErrors = Record<string, string>;
 
-/** Parses a form with a schema: the data, or the first error message of each field. */
+/** PostgreSQL cannot store a NUL in text, and no field has a use for one. */
+export const nulCharacterMessage = "This field contains a NUL character, which is not allowed";
+
+/**
+ * Parses a form with a schema: the data, or the first error message of each
+ * field. A field holding a NUL character is refused whatever the schema says,
+ * so no action passes one on to the database.
+ */
 export function parseForm<T extends z.ZodType>(
   schema: T,
   form: FormData,
 ): { ok: true; data: z.output<T> } | { ok: false; fieldErrors: FieldErrors } {
   const values: Record<string, unknown> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  const withNul: string[] = [];
+  for (const [key, value] of form) {
+    if (typeof value !== "string") continue;
+    values[key] = value;
+    if (value.includes("\u0000")) withNul.push(key);
+  }
   const parsed = schema.safeParse(values);
-  if (parsed.success) return { ok: true, data: parsed.data };
+  if (parsed.success && withNul.length === 0) return { ok: true, data: parsed.data };
   const fieldErrors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
+  for (const key of withNul) fieldErrors[key] = nulCharacterMessage;
+  for (const issue of parsed.error?.issues ?? []) {
     const key = String(issue.path[0] ?? "form");
     fieldErrors[key] ??= issue.message;
   }

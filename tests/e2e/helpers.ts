@@ -13,6 +13,16 @@ export const demoCourseTitle = "Start Here: Your First AI SaaS in 7 Days";
 
 export type Account = { name: string; email: string; password: string };
 
+/**
+ * The Origin header a browser sends with every form POST. The server refuses a
+ * POST without one (403), so direct posts in the tests carry it too.
+ */
+export function sameOrigin(): { Origin: string } {
+  const origin = base.info().project.use.baseURL;
+  if (!origin) throw new Error("baseURL is set in playwright.config.ts");
+  return { Origin: origin };
+}
+
 /** A new account nobody else in the run uses. */
 export function newAccount(): Account {
   const id = crypto.randomUUID();
@@ -57,30 +67,47 @@ export async function signUpPaid(page: Page, account: Account = newAccount()): P
 /**
  * Creates an account without the UI, through the same form posts the pages make,
  * for tests where the account is only a precondition. The page's browser context
- * ends signed in as the new user (page.request shares its cookies).
+ * ends signed in as the new user (page.request shares its cookies). `origin` is
+ * the site's when the page's context is not on the project's baseURL.
  */
-export async function createAccount(page: Page, { paid }: { paid: boolean }): Promise<Account> {
-  return createAccountWith(page.request, { paid });
+export async function createAccount(
+  page: Page,
+  options: { paid: boolean; origin?: string },
+): Promise<Account> {
+  return createAccountWith(page.request, options);
 }
 
-/** createAccount for any request context: the context ends signed in as the new user. */
+/**
+ * createAccount for any request context: the context ends signed in as the new user.
+ * `origin` is the site's (the running test's baseURL when not given).
+ */
 export async function createAccountWith(
   request: APIRequestContext,
-  { paid }: { paid: boolean },
+  { paid, origin }: { paid: boolean; origin?: string },
 ): Promise<Account> {
+  const headers = origin ? { Origin: origin } : sameOrigin();
   const account = newAccount();
-  const signup = await request.post("/signup", { form: { ...account }, maxRedirects: 0 });
+  const signup = await request.post("/signup", {
+    form: { ...account },
+    headers,
+    maxRedirects: 0,
+  });
   expect(signup.status(), "sign-up").toBe(302);
   expect(signup.headers().location).toBe("/payment-options");
   if (!paid) return account;
   const checkout = await request.post("/payment-options", {
     form: { productId: "lifetime-access" },
+    headers,
     maxRedirects: 0,
   });
   expect(checkout.status(), "checkout").toBe(302);
   const checkoutUrl = checkout.headers().location ?? "";
   expect(checkoutUrl).toMatch(/\/checkout\/test\/[0-9a-f-]{36}$/);
-  const pay = await request.post(checkoutUrl, { form: { intent: "pay" }, maxRedirects: 0 });
+  const pay = await request.post(checkoutUrl, {
+    form: { intent: "pay" },
+    headers,
+    maxRedirects: 0,
+  });
   expect(pay.status(), "payment").toBe(302);
   expect(pay.headers().location).toBe("/success");
   return account;
@@ -181,7 +208,7 @@ export const test = base.extend<{ adminPage: Page }, { adminApi: AdminApi }>({
       const origin = workerInfo.project.use.baseURL;
       if (!origin) throw new Error("baseURL is set in playwright.config.ts");
       const request = await playwright.request.newContext({ baseURL: origin });
-      const account = await createAccountWith(request, { paid: false });
+      const account = await createAccountWith(request, { paid: false, origin });
       expect(await cli("admin", "grant", account.email)).toContain(
         `Granted admin to ${account.email}.`,
       );

@@ -161,7 +161,7 @@ test("with DISCORD_INVITE_URL set, a member's Join Discord opens the invite", as
       route.fulfill({ contentType: "text/html", body: "<title>Discord</title>" }),
     );
     const page = await context.newPage();
-    await createAccount(page, { paid: true });
+    await createAccount(page, { paid: true, origin: server.origin });
     await page.goto("/bonuses");
     const join = page.getByRole("button", { name: "Join Discord", exact: true });
     await hydrated(join);

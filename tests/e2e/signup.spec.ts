@@ -1,5 +1,5 @@
 import { expect, type Locator, test } from "@playwright/test";
-import { createAccount, newAccount, submitLogin, submitSignup } from "./helpers";
+import { createAccount, newAccount, sameOrigin, submitLogin, submitSignup } from "./helpers";
 
 /** The element's computed colour as [r, g, b], whatever colour syntax the stylesheet uses. */
 async function rgb(
@@ -69,6 +69,7 @@ test.describe("sign-up errors", () => {
     const account = newAccount();
     const response = await request.post("/signup", {
       form: { name: account.name, email: account.email, password: "seven77" },
+      headers: sameOrigin(),
       maxRedirects: 0,
     });
     expect(response.status()).toBe(400);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { totpCode } from "../../app/test/totp";
-import { createAccount, hydrated, submitLogin, test as withAdmin } from "./helpers";
+import { createAccount, hydrated, sameOrigin, submitLogin, test as withAdmin } from "./helpers";
 
 const shots = process.env.SHOTS_DIR;
 
@@ -62,6 +62,7 @@ test("the code step offers a recovery code instead, by keyboard", async ({ page 
   const account = await createAccount(page, { paid: true });
   const start = await page.request.post("/account", {
     form: { intent: "enable", password: account.password },
+    headers: sameOrigin(),
   });
   const secret = (await start.text()).match(/data-testid="totp-secret"[^>]*>([A-Z2-7]+)</)?.[1];
   expect(secret).toBeTruthy();
@@ -72,6 +73,7 @@ test("the code step offers a recovery code instead, by keyboard", async ({ page 
         code: totpCode(secret ?? ""),
         uri: `otpauth://totp/x?secret=${secret}`,
       },
+      headers: sameOrigin(),
     })
   ).text();
   const code = html.match(/<li>([A-Za-z0-9]{5}-[A-Za-z0-9]{5})<\/li>/)?.[1] ?? "";

@@ -6,6 +6,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { applyAdminAction } from "~/server/admin-actions.server";
 import { findChapterForEdit, isUuid, listCoursesForAdmin } from "~/server/courses.server";
 import { getDb } from "~/server/db/db.server";
+import { readForm } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";
 import { logError } from "~/server/log-error.server";
 import type { Route } from "./+types/admin";
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = parseForm(adminActionSchema, await request.formData());
+  const parsed = parseForm(adminActionSchema, await readForm(request));
   if (!parsed.ok) {
     const message = Object.values(parsed.fieldErrors)[0] ?? "Invalid input";
     return data(

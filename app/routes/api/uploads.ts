@@ -1,7 +1,10 @@
 import { data } from "react-router";
 import { getSessionUser } from "~/server/guards.server";
+import { postOnly } from "~/server/http/post-only.server";
 import { maxUploadBytes, saveImage, UploadError } from "~/server/uploads/store.server";
 import type { Route } from "./+types/uploads";
+
+export const loader = postOnly;
 
 /** POST multipart `file`: an image for a chapter. Admins only; answers { url } or { error }. */
 export async function action({ request }: Route.ActionArgs) {

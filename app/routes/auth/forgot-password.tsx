@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
 import { forgotPasswordSchema, parseForm } from "~/lib/forms";
 import { getAuth } from "~/server/auth.server";
+import { readForm } from "~/server/forms.server";
 import {
   passwordResetRequests,
   requestPasswordReset,
@@ -13,7 +14,7 @@ import type { Route } from "./+types/forgot-password";
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | AI Labs" }];
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { email: String(form.get("email") ?? "") };
   const parsed = parseForm(forgotPasswordSchema, form);
   if (!parsed.ok) {

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
 import { signInCodeSchema } from "~/lib/two-factor-forms";
+import { readForm } from "~/server/forms.server";
 import { redirectIfSignedIn } from "~/server/guards.server";
 import { hasPendingSignIn, verifySignInCode } from "~/server/sign-in.server";
 import type { Route } from "./+types/login-two-factor";
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(signInCodeSchema, form);
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, formError: null }, 400);
   const outcome = await verifySignInCode(request, parsed.data);

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
 import { loginSchema, parseForm } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
+import { readForm } from "~/server/forms.server";
 import { redirectIfSignedIn } from "~/server/guards.server";
 import { signInWithPassword } from "~/server/sign-in.server";
 import type { Route } from "./+types/login";
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { email: String(form.get("email") ?? "") };
   const parsed = parseForm(loginSchema, form);
   if (!parsed.ok) return data({ values, fieldErrors: parsed.fieldErrors, formError: null }, 400);

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { getAuth } from "~/server/auth.server";
+import { readForm } from "~/server/forms.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/logout";
 
@@ -10,9 +11,11 @@ export function loader() {
 /**
  * Ends every session of the user (global scope), then clears the browser:
  * Set-Cookie expiry for the session cookies and Clear-Site-Data for the rest.
- * On an error it still clears and goes home.
+ * On an error it still clears and goes home. The logout form has no fields, but
+ * its body must still be a form (as every action's; see readForm).
  */
 export async function action({ request }: Route.ActionArgs) {
+  await readForm(request);
   const headers = new Headers({ "Clear-Site-Data": '"cache", "cookies", "storage"' });
   try {
     const auth = await getAuth();

@@ -3,6 +3,7 @@ import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
 import { parseForm, passwordMinLength, resetPasswordSchema } from "~/lib/forms";
 import { getAuth } from "~/server/auth.server";
 import { getDb } from "~/server/db/db.server";
+import { readForm } from "~/server/forms.server";
 import {
   clearSessionCookies,
   isResetTokenUsable,
@@ -19,11 +20,13 @@ const expiredLinkMessage = "This link has expired or has already been used.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, usable: await isResetTokenUsable(await getDb(), token) };
+  // No link carries a NUL (PostgreSQL would refuse it in the lookup).
+  const usable = !token.includes("\u0000") && (await isResetTokenUsable(await getDb(), token));
+  return { token, usable };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseForm(resetPasswordSchema, await request.formData());
+  const parsed = parseForm(resetPasswordSchema, await readForm(request));
   if (!parsed.ok) {
     return data({ fieldErrors: parsed.fieldErrors, formError: null, expired: false }, 400);
   }

@@ -4,6 +4,7 @@ import { parseForm, passwordMinLength, signupSchema } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { getAuth } from "~/server/auth.server";
 import { authErrorMessage } from "~/server/auth-errors.server";
+import { readForm } from "~/server/forms.server";
 import { redirectIfSignedIn } from "~/server/guards.server";
 import { logger } from "~/server/logger.server";
 import { clientAddress, getRateLimits, tooManyAttempts } from "~/server/rate-limit.server";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
   const parsed = parseForm(signupSchema, form);
   if (!parsed.ok) return data({ values, fieldErrors: parsed.fieldErrors, formError: null }, 400);

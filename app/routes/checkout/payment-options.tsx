@@ -4,6 +4,7 @@ import { formatPrice, lifetimeAccess } from "~/config/site";
 import { checkoutSchema, parseForm } from "~/lib/forms";
 import { getDb } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
+import { readForm } from "~/server/forms.server";
 import { getSessionUser, isMember, requireUser } from "~/server/guards.server";
 import { logger } from "~/server/logger.server";
 import { CheckoutError, checkoutMessages, createCheckout } from "~/server/payments/checkout.server";
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // No redirect here: a checkout posted without a session is answered "No active session".
   const user = await getSessionUser(request);
-  const parsed = parseForm(checkoutSchema, await request.formData());
+  const parsed = parseForm(checkoutSchema, await readForm(request));
   try {
     if (!user) throw new CheckoutError(checkoutMessages.noSession, 401);
     if (!parsed.ok) throw new CheckoutError(checkoutMessages.invalidProduct, 400);

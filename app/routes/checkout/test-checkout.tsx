@@ -1,8 +1,10 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui";
 import { formatPrice } from "~/config/site";
+import { parseForm, testCheckoutSchema } from "~/lib/forms";
 import { getDb } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
+import { readForm } from "~/server/forms.server";
 import { requireUser } from "~/server/guards.server";
 import { findTestCheckout, payTestCheckout } from "~/server/payments/checkout.server";
 import type { Route } from "./+types/test-checkout";
@@ -33,8 +35,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   requireTestCheckout();
   const user = await requireUser(request);
-  const form = await request.formData();
-  if (form.get("intent") === "cancel") return redirect("/cancel");
+  const parsed = parseForm(testCheckoutSchema, await readForm(request));
+  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors }, 400);
+  if (parsed.data.intent === "cancel") return redirect("/cancel");
   const purchase = await payTestCheckout(await getDb(), user.id, params.checkoutId);
   if (!purchase) throw redirect("/payment-options");
   return redirect("/success");

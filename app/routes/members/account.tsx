@@ -3,6 +3,7 @@ import { RecoveryCodes } from "~/components/recovery-codes";
 import { ErrorBox, PageShell, primaryButton, TextField } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
 import { accountTwoFactorSchema } from "~/lib/two-factor-forms";
+import { readForm } from "~/server/forms.server";
 import { requireMember } from "~/server/guards.server";
 import {
   confirmTwoFactorSetup,
@@ -40,7 +41,7 @@ type ActionData = {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireMember(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const reply = (body: Omit<ActionData, "intent">, init?: number | ResponseInit) =>
     data<ActionData>({ intent, ...body }, init);

@@ -1,6 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { chapterDoneSchema, parseForm } from "~/lib/forms";
 import { readCourse, setChapterDone } from "~/server/courses.server";
 import { getDb } from "~/server/db/db.server";
+import { readForm } from "~/server/forms.server";
 import { requireMember } from "~/server/guards.server";
 import type { Route } from "./+types/course";
 
@@ -27,9 +29,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireMember(request);
-  const form = await request.formData();
-  const chapterId = String(form.get("chapterId") ?? "");
-  const done = form.get("done") === "true";
+  const parsed = parseForm(chapterDoneSchema, await readForm(request));
+  if (!parsed.ok) {
+    return data({ error: Object.values(parsed.fieldErrors)[0] ?? "Invalid input" }, 400);
+  }
+  const { chapterId, done } = parsed.data;
   if (!(await setChapterDone(await getDb(), user.id, chapterId, done))) {
     return data({ error: "Chapter not found" }, 404);
   }

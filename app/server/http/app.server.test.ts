@@ -103,6 +103,37 @@ describe("HTTP shell", () => {
     expect(seen).toHaveLength(0);
   });
 
+  it("refuses a POST without an Origin header with 403, except to the webhooks", async () => {
+    const { app, seen } = await makeApp();
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      const res = await app.request("/admin", {
+        method,
+        headers: { ...form, cookie: "better-auth.session_token=abc" },
+        body: "intent=create-course&title=x",
+      });
+      expect(res.status, method).toBe(403);
+      expect(await res.text()).toBe("Request refused: it has no Origin header");
+    }
+    expect(seen).toHaveLength(0);
+    // Payment providers' servers send no Origin; their webhooks check a signature or key.
+    for (const path of ["/api/webhooks/stripe", "/api/webhooks/warriorplus"]) {
+      const res = await app.request(path, { method: "POST", headers: form, body: "a=1" });
+      expect(res.status, path).toBe(200);
+    }
+    // Reading needs no Origin.
+    for (const method of ["GET", "HEAD", "OPTIONS"]) {
+      expect((await app.request("/dashboard", { method })).status, method).toBe(200);
+    }
+    expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      "POST /api/webhooks/stripe",
+      "POST /api/webhooks/warriorplus",
+      "GET /dashboard",
+      "HEAD /dashboard",
+      "OPTIONS /dashboard",
+    ]);
+  });
+
   it("lets a same-origin POST through", async () => {
     const { app } = await makeApp();
     const res = await app.request("/login", { method: "POST", headers: { origin }, body: "a=1" });

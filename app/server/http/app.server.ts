@@ -68,7 +68,8 @@ const hasSessionCookie = (request: Request) => carriesSession(request.headers.ge
 /**
  * The HTTP shell: security headers, /healthz, in-memory static files and
  * prerendered pages, then React Router. Refuses bodies over 1 MB (413) and
- * non-GET requests from another origin (403).
+ * non-GET requests from another origin or without an Origin header (403),
+ * webhooks excepted.
  */
 export function createHttpApp(options: HttpAppOptions) {
   const app = new Hono<{ Bindings: HttpBindings }>();
@@ -106,14 +107,17 @@ export function createHttpApp(options: HttpAppOptions) {
     return staticResponse(file, c.req.raw);
   });
 
+  // Browsers send Origin with every POST (and other non-GET request); a request without
+  // one is a script's, which must not act with a browser's cookies. Webhooks come from
+  // the payment providers' servers and carry their own signature or key instead.
   app.use(async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
+    if (c.req.path.startsWith("/api/webhooks/")) return next();
     const origin = c.req.header("origin");
+    if (origin === undefined) return c.text("Request refused: it has no Origin header", 403);
     const site = c.req.header("sec-fetch-site");
-    const crossSite =
-      (origin !== undefined && origin !== options.publicOrigin) || site === "cross-site";
-    if (crossSite && !c.req.path.startsWith("/api/webhooks/")) {
+    if (origin !== options.publicOrigin || site === "cross-site") {
       return c.text("Cross-site request refused", 403);
     }
     return next();

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { type FunnelProductKey, funnelProducts } from "../../config/site";
+import { parseForm } from "../../lib/forms";
 import type { Db, Tx } from "../db/client.server";
 import { purchase, user, webhookEvent } from "../db/schema";
 import type { WarriorPlusConfig } from "../env.server";
@@ -76,11 +77,10 @@ export async function receiveWarriorPlusIpn(
     logger.warn("WarriorPlus IPN refused: wrong or missing security key");
     return new Response("Unauthorized", { status: 401 });
   }
-  const values: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string") values[name] = value;
-  const parsed = warriorPlusIpnSchema.safeParse(values);
-  if (!parsed.success) {
-    const fields = parsed.error.issues.map((i) => i.path.join("."));
+  // parseForm also refuses a NUL in any field (PostgreSQL stores none in text).
+  const parsed = parseForm(warriorPlusIpnSchema, form);
+  if (!parsed.ok) {
+    const fields = Object.keys(parsed.fieldErrors);
     logger.warn({ fields }, "WarriorPlus IPN refused: missing or invalid fields");
     return new Response("Bad request", { status: 400 });
   }

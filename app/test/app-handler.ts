@@ -1,0 +1,146 @@
+import {
+  createRequestHandler,
+  type ServerBuild,
+  UNSAFE_withComponentProps,
+  UNSAFE_withErrorBoundaryProps,
+  UNSAFE_withHydrateFallbackProps,
+} from "react-router";
+import reactRouterConfig from "../../react-router.config";
+import * as entry from "../entry.server";
+import * as root from "../root";
+import routeConfig from "../routes";
+import { createHttpApp } from "../server/http/app.server";
+import { origin } from "./helpers";
+
+type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
+
+/** React Router's defaults for what react-router.config.ts does not set. */
+const defaultFuture: ServerBuild["future"] = {
+  v8_middleware: false,
+  v8_passThroughRequests: false,
+  v8_trailingSlashAwareDataRequests: false,
+};
+
+/** A route of app/routes.ts with its module loaded. */
+export type AppRoute = {
+  /** React Router's id for it: the file without its extension ("routes/auth/login"). */
+  id: string;
+  /** As in app/routes.ts ("routes/auth/login.tsx"). */
+  file: string;
+  /** Its URL pattern ("/course/:courseId"). */
+  pattern: string;
+  module: RouteModule;
+};
+
+type ConfigEntry = {
+  id?: string;
+  file: string;
+  path?: string;
+  index?: boolean;
+  children?: unknown;
+};
+
+/**
+ * A route module as React Router's Vite plugin compiles it: the page, error
+ * boundary and fallback get their props (loaderData, actionData, ...) from wrappers.
+ */
+function asBuilt(module: RouteModule): RouteModule {
+  const {
+    default: page,
+    ErrorBoundary,
+    HydrateFallback,
+  } = module as {
+    default?: Parameters<typeof UNSAFE_withComponentProps>[0];
+    ErrorBoundary?: Parameters<typeof UNSAFE_withErrorBoundaryProps>[0];
+    HydrateFallback?: Parameters<typeof UNSAFE_withHydrateFallbackProps>[0];
+  };
+  return {
+    ...module,
+    ...(page ? { default: UNSAFE_withComponentProps(page) } : {}),
+    ...(ErrorBoundary ? { ErrorBoundary: UNSAFE_withErrorBoundaryProps(ErrorBoundary) } : {}),
+    ...(HydrateFallback
+      ? { HydrateFallback: UNSAFE_withHydrateFallbackProps(HydrateFallback) }
+      : {}),
+  } as RouteModule;
+}
+
+/** Every route of app/routes.ts, its module imported as the build imports it. */
+export async function loadAppRoutes(): Promise<AppRoute[]> {
+  const routes: AppRoute[] = [];
+  for (const entry of routeConfig as ConfigEntry[]) {
+    if (entry.children) throw new Error("nested routes: teach loadAppRoutes about them");
+    const module = asBuilt(await import(/* @vite-ignore */ `../${entry.file}`));
+    routes.push({
+      id: entry.id ?? entry.file.replace(/\.[jt]sx?$/, ""),
+      file: entry.file,
+      pattern: entry.index ? "/" : `/${entry.path ?? ""}`,
+      module,
+    });
+  }
+  return routes;
+}
+
+/**
+ * The production request path in a test: the Hono shell (app.server.ts) in front
+ * of React Router's request handler, over a server build made from app/routes.ts
+ * and the real route modules. Only the client assets are stand-ins (no page
+ * here loads them).
+ */
+export async function createTestApp() {
+  const appRoutes = await loadAppRoutes();
+  const rootModule = asBuilt(root as unknown as RouteModule);
+  const routes: ServerBuild["routes"] = { root: { id: "root", path: "", module: rootModule } };
+  const manifestRoutes: ServerBuild["assets"]["routes"] = {};
+  for (const r of [{ id: "root", pattern: "", module: rootModule }, ...appRoutes]) {
+    const isRoot = r.id === "root";
+    const path = r.pattern === "/" && !isRoot ? undefined : r.pattern.replace(/^\//, "");
+    const index = r.pattern === "/" && !isRoot ? true : undefined;
+    const parentId = isRoot ? undefined : "root";
+    if (!isRoot) routes[r.id] = { id: r.id, parentId, path, index, module: r.module };
+    manifestRoutes[r.id] = {
+      id: r.id,
+      parentId,
+      path: isRoot ? "" : path,
+      index,
+      module: `/assets/${r.id}.js`,
+      imports: [],
+      css: [],
+      hasAction: Boolean(r.module.action),
+      hasLoader: Boolean(r.module.loader),
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasClientMiddleware: false,
+      hasErrorBoundary: Boolean(r.module.ErrorBoundary),
+      clientActionModule: undefined,
+      clientLoaderModule: undefined,
+      clientMiddlewareModule: undefined,
+      hydrateFallbackModule: undefined,
+    };
+  }
+  const build: ServerBuild = {
+    entry: { module: entry },
+    routes,
+    assets: {
+      entry: { module: "/assets/entry.client.js", imports: [] },
+      routes: manifestRoutes,
+      url: "/assets/manifest.js",
+      version: "test",
+    },
+    basename: "/",
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: { ...defaultFuture, ...reactRouterConfig.future },
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  };
+  const handleRequest = createRequestHandler(build, "production");
+  const app = createHttpApp({
+    publicOrigin: origin,
+    staticFiles: new Map(),
+    handleRequest: (request) => handleRequest(request),
+    checkDatabase: async () => {},
+  });
+  return { app, routes: appRoutes };
+}
