@@ -2,7 +2,31 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import v8 from "node:v8";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+
+/**
+ * V8 compiles PGlite's WebAssembly (PostgreSQL, 9 MB) with its baseline
+ * compiler only. By default the functions that run often are compiled again
+ * by the optimizing compiler in background threads, and the memory those
+ * compilations take (tens of MB per large function) stays with the
+ * threads' malloc arenas: 30 to 60 MB of RSS, more or less at random. The
+ * queries of the member pages take as long either way (their time goes to
+ * the protocol in JavaScript, not to PostgreSQL's code); a large sort or
+ * scan takes 10 to 25% longer. (Not --liftoff-only: with these two flags
+ * a function the baseline compiler cannot handle still gets compiled.)
+ *
+ * These are read when a module is compiled, so they are set before the
+ * first PGlite is created, and given to the initdb child too.
+ */
+export const wasmFlags = ["--no-wasm-dynamic-tiering", "--no-wasm-tier-up"];
+
+let wasmFlagsSet = false;
+function setWasmFlags(): void {
+  if (wasmFlagsSet) return;
+  for (const flag of wasmFlags) v8.setFlagsFromString(flag);
+  wasmFlagsSet = true;
+}
 
 /**
  * PostgreSQL settings of the embedded database, given on its command line
@@ -33,6 +57,7 @@ export function pgliteOptions(): PGliteOptions {
 
 /** An embedded database in memory (tests, prerendering): initdb runs in this process. */
 export function createMemoryPglite(): Promise<PGlite> {
+  setWasmFlags();
   return PGlite.create(pgliteOptions());
 }
 
@@ -44,6 +69,7 @@ export async function openPglite(dataDir: string, migrationsFolder: string): Pro
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
     await createPgliteDir(dataDir, { migrationsFolder });
   }
+  setWasmFlags();
   return PGlite.create(dataDir, pgliteOptions());
 }
 
@@ -110,7 +136,7 @@ function runInitChild(work: string, json: string, timeoutMs: number): Promise<vo
   return new Promise<void>((resolve, reject) => {
     execFile(
       process.execPath,
-      ["--input-type=module", "--eval", initScript, "--", work, json],
+      [...wasmFlags, "--input-type=module", "--eval", initScript, "--", work, json],
       // The child finds the packages from this module's directory, as this module does.
       { cwd: path.dirname(fileURLToPath(import.meta.url)), timeout: timeoutMs },
       (error, _stdout, stderr) => {
