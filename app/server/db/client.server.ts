@@ -1,13 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { createMemoryPglite, openPglite } from "./pglite.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db, pglite: undefined, close: () => pool.end() };
   }
   if (options.dataDir === "memory://") {
-    const pglite = await PGlite.create();
+    const pglite = await createMemoryPglite();
     const db = drizzlePglite(pglite, { schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return { db: db as unknown as Db, pglite, close: () => pglite.close() };
@@ -52,7 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const release = lockDataDir(options.dataDir);
   try {
-    const pglite = await PGlite.create(options.dataDir);
+    const pglite = await openPglite(options.dataDir, migrationsFolder());
     const db = drizzlePglite(pglite, { schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
