@@ -58,7 +58,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: "node build/server/index.js",
+    command: "sh bin/serve",
     env: serverEnv,
     url: `${origin}/healthz`,
     reuseExistingServer: false,

@@ -56,6 +56,7 @@ export async function startAppServer(
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
+    NODE: process.execPath,
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: path.join(dir, "data"),
@@ -74,7 +75,8 @@ export async function startAppServer(
   };
   const output: string[] = [];
   const child = track(
-    spawn(process.execPath, [...nodeArgs, "build/server/index.js"], {
+    // Started as `npm run serve` starts it (bin/serve execs node: the pid is the server's).
+    spawn("sh", ["bin/serve", ...nodeArgs], {
       cwd: rootDir,
       env,
       stdio: ["ignore", "pipe", "pipe"],

@@ -107,10 +107,11 @@ async function main(): Promise<number> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "ailabs-lh-"));
-  const server = spawn(process.execPath, ["build/server/index.js"], {
+  const server = spawn("sh", ["bin/serve"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      NODE: process.execPath,
       PORT: String(port),
       PUBLIC_ORIGIN: origin,
       DATA_DIR: dataDir,

@@ -56,6 +56,17 @@ describe("password hashing", () => {
     expect(await Promise.all(hashes)).toHaveLength(slots + 2);
     expect(passwordWork.running()).toBe(0);
   });
+
+  it("reports a cost scrypt refuses as an error, and keeps hashing afterwards", async () => {
+    const salt = "00".repeat(16);
+    const key = "00".repeat(64);
+    // N=2^20, r=32 needs 4 GiB, over the 64 MiB the hashing threads allow.
+    await expect(
+      verifyPassword({ hash: `scrypt$n=1048576,r=32,p=1$${salt}$${key}`, password: "x" }),
+    ).rejects.toThrow(/memory/i);
+    const hash = await hashPassword("after a refusal");
+    expect(await verifyPassword({ hash, password: "after a refusal" })).toBe(true);
+  });
 });
 
 describe("the work queue", () => {

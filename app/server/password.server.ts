@@ -1,11 +1,12 @@
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import { randomBytes, type ScryptOptions, timingSafeEqual } from "node:crypto";
 import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
 
-// Node's scrypt runs on the libuv thread pool, so hashing never blocks the
-// event loop (Better Auth's default is a pure-JS scrypt on the main thread).
+// Hashing runs on threads of its own, so it never blocks the event loop
+// (Better Auth's default is a pure-JS scrypt on the main thread).
 type Cost = Pick<ScryptOptions, "N" | "r" | "p">;
 /**
- * New hashes: N=2^14, r=8, p=1 (16 MiB, about 45 ms of a core), scrypt's
+ * New hashes: N=2^14, r=8, p=1 (16 MiB, about 35 ms of a core), scrypt's
  * interactive-login setting (libsodium's, Node's default). Written into the
  * hash, so it can be raised later without breaking stored ones
  * (docs/decisions/009-page-cache-by-dependency.md).
@@ -41,22 +42,91 @@ export function createWorkQueue(slots: number) {
 }
 
 /**
- * Hashing (about 45 ms of one core each) takes every core but one at most,
+ * Hashing (about 35 ms of one core each) takes every core but one at most,
  * so a burst of sign-ups or sign-ins queues instead of taking the core that
  * serves pages (on 2 cores: one hash at a time).
  */
 export const passwordWork = createWorkQueue(Math.max(1, availableParallelism() - 1));
 
+/**
+ * What a hashing thread runs: scrypt, one hash at a time. Each thread keeps
+ * one 16 MiB scrypt buffer in its malloc arena after its first hash. On the
+ * libuv pool, every one of its threads kept one (4 × 16 MiB); here there are
+ * as many as work slots.
+ */
+const hashingThreadSource = `
+const { parentPort } = require("node:worker_threads");
+const { scryptSync } = require("node:crypto");
+parentPort.on("message", ({ password, salt, keyLength, options }) => {
+  try {
+    parentPort.postMessage({ key: scryptSync(password, salt, keyLength, options) });
+  } catch (error) {
+    parentPort.postMessage({ error: String(error && error.message) });
+  }
+});`;
+
+/** Idle hashing threads; never more than `passwordWork`'s slots exist. */
+const idleThreads: Worker[] = [];
+
+function startHashingThread(): Worker {
+  const thread = new Worker(hashingThreadSource, {
+    eval: true,
+    // The thread holds no data: a small heap keeps its memory small.
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+  });
+  // An idle thread does not keep the process alive.
+  thread.unref();
+  return thread;
+}
+
+class HashingThreadStopped extends Error {
+  constructor(cause: unknown) {
+    super("the hashing thread stopped", { cause });
+  }
+}
+
+function hashOnThread(thread: Worker, job: object): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const settle = (outcome: () => void) => {
+      thread.off("message", onMessage);
+      thread.off("error", onFailure);
+      thread.off("exit", onFailure);
+      outcome();
+    };
+    const onMessage = (reply: { key?: Uint8Array; error?: string }) =>
+      settle(() =>
+        reply.key
+          ? resolve(Buffer.from(reply.key))
+          : reject(new Error(reply.error ?? "hashing failed")),
+      );
+    const onFailure = (cause: unknown) => settle(() => reject(new HashingThreadStopped(cause)));
+    thread.on("message", onMessage);
+    thread.on("error", onFailure);
+    thread.on("exit", onFailure);
+    thread.ref();
+    thread.postMessage(job);
+  }).finally(() => thread.unref());
+}
+
 function derive(password: string, salt: Buffer, strength: Cost): Promise<Buffer> {
   const options = { ...strength, maxmem: 64 * 1024 * 1024 };
-  return passwordWork.run(
-    () =>
-      new Promise<Buffer>((resolve, reject) => {
-        scrypt(password.normalize("NFKC"), salt, keyLength, options, (error, key) =>
-          error ? reject(error) : resolve(key),
-        );
-      }),
-  );
+  return passwordWork.run(async () => {
+    const thread = idleThreads.pop() ?? startHashingThread();
+    try {
+      const key = await hashOnThread(thread, {
+        password: password.normalize("NFKC"),
+        salt,
+        keyLength,
+        options,
+      });
+      idleThreads.push(thread);
+      return key;
+    } catch (error) {
+      if (error instanceof HashingThreadStopped) await thread.terminate();
+      else idleThreads.push(thread);
+      throw error;
+    }
+  });
 }
 
 /** The cost written in a hash (`n=16384,r=8,p=1`), within sane bounds; undefined if malformed. */

@@ -18,10 +18,11 @@ type Server = { child: ChildProcess; origin: string; exited: Promise<number | nu
 function start(port: number, env: Record<string, string>): Server {
   const dir = mkdtempSync(path.join(os.tmpdir(), "ailabs-redis-"));
   const origin = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["build/server/index.js"], {
+  const child = spawn("sh", ["bin/serve"], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
+      NODE: process.execPath,
       PORT: String(port),
       PUBLIC_ORIGIN: origin,
       DATA_DIR: path.join(dir, "data"),

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -34,10 +34,11 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["build/server/index.js"], {
+  const child = spawn("sh", ["bin/serve"], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
+      NODE: process.execPath,
       PORT: String(port),
       PUBLIC_ORIGIN: origin,
       DATA_DIR: dataDir,
@@ -94,6 +95,12 @@ test("keeps its generated secret, so a session survives a restart; SIGTERM stops
   const dataDir = tempDataDir();
   const first = await start(dataDir);
   await healthy(first);
+  // bin/serve execs node with the memory settings of decision 011: the pid is the server's.
+  const pid = first.child.pid;
+  const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+  expect(argv).toContain("--max-semi-space-size=8");
+  expect(argv).toContain("build/server/index.js");
+  expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
   const secretFile = path.join(dataDir, "auth-secret");
   expect(statSync(secretFile).mode & 0o777).toBe(0o600);
 

@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { brotliOptions } from "./encoding.server";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -37,7 +38,7 @@ export function compressResponses(): MiddlewareHandler {
     }
     const useBrotli = /\bbr\b/.test(accept);
     const compressed = useBrotli
-      ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+      ? await brotli(body, brotliOptions(4, body.byteLength))
       : await gzipAsync(body, { level: 6 });
     headers.set("Content-Encoding", useBrotli ? "br" : "gzip");
     headers.set("Content-Length", String(compressed.byteLength));

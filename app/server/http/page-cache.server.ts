@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
+import { brotliCompress, gzip as gzipCallback } from "node:zlib";
 import type { PageStamp } from "../db/page-version.server";
+import { brotliOptions } from "./encoding.server";
 
 /**
  * A cache of member pages as rendered for one session
@@ -291,9 +292,7 @@ const gzip = promisify(gzipCallback);
 /** Compressed off the main thread, once per page, on the first hit that asks. */
 async function encodedBody(page: CachedPage, accept: string): Promise<EncodedPage> {
   if (/\bbr\b/.test(accept)) {
-    page.brPending ??= brotli(page.body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
-    }).then((b) => {
+    page.brPending ??= brotli(page.body, brotliOptions(5, page.body.byteLength)).then((b) => {
       page.br = new Uint8Array(b);
       return page.br;
     });

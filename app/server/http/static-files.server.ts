@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { signInPaths } from "~/config/public-paths";
+import { brotliOptions } from "./encoding.server";
 
 export type StaticFile = {
   body: Uint8Array<ArrayBuffer>;
@@ -70,10 +71,11 @@ export async function loadStaticFiles(
       body,
       br: shouldCompress
         ? new Uint8Array(
-            brotliCompressSync(body, {
-              // Best compression for pages and small assets; large bundles at 9 keep start-up quick.
-              params: { [constants.BROTLI_PARAM_QUALITY]: body.byteLength < 100_000 ? 11 : 9 },
-            }),
+            // Best compression for pages and small assets; large bundles at 9 keep start-up quick.
+            brotliCompressSync(
+              body,
+              brotliOptions(body.byteLength < 100_000 ? 11 : 9, body.byteLength),
+            ),
           )
         : undefined,
       gzip: shouldCompress ? new Uint8Array(gzipSync(body, { level: 9 })) : undefined,
