@@ -6,7 +6,7 @@ import v8 from "node:v8";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { createRequestHandler } from "react-router";
-import { DatabaseLockedError } from "./app/server/db/client.server";
+import { DatabaseStartError } from "./app/server/db/client.server";
 import { closeDatabase, getDatabase } from "./app/server/db/db.server";
 import { readPageStamps } from "./app/server/db/page-version.server";
 import { startDatabaseSocket } from "./app/server/db/socket.server";
@@ -46,7 +46,7 @@ let database: Awaited<ReturnType<typeof getDatabase>>;
 try {
   database = await getDatabase();
 } catch (error) {
-  if (error instanceof DatabaseLockedError) {
+  if (error instanceof DatabaseStartError) {
     console.error(error.message);
     process.exit(1);
   }

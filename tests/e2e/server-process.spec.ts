@@ -1,5 +1,13 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -85,6 +93,15 @@ test("a bad environment stops the server with a message naming the variable", as
   expect(server.output()).toContain("DATABASE_URL");
 });
 
+test("a DATA_DIR that other users can write is refused, the message says how to fix it", async () => {
+  const dataDir = tempDataDir();
+  mkdirSync(dataDir);
+  chmodSync(dataDir, 0o777);
+  const server = await start(dataDir);
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toContain(`chmod 700 ${dataDir}`);
+});
+
 test("DATABASE_URL without an auth secret is refused", async () => {
   const server = await start(tempDataDir(), { DATABASE_URL: "postgres://127.0.0.1:1/none" });
   expect(await server.exited).toBe(1);
@@ -103,6 +120,9 @@ test("keeps its generated secret, so a session survives a restart; SIGTERM stops
   expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
   const secretFile = path.join(dataDir, "auth-secret");
   expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+  // The database's socket has no password: it and DATA_DIR are the owner's alone.
+  expect(statSync(path.join(dataDir, ".s.PGSQL.5432")).mode & 0o777).toBe(0o600);
+  expect(statSync(dataDir).mode & 0o777).toBe(0o700);
 
   const email = `proc-${crypto.randomUUID()}@example.com`;
   const signup = await fetch(`${first.origin}/signup`, {

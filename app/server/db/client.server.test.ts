@@ -1,9 +1,14 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DatabaseLockedError, lockDataDir } from "./client.server";
+import {
+  DatabaseLockedError,
+  DatabaseStartError,
+  lockDataDir,
+  secureDataDir,
+} from "./client.server";
 
 describe("lockDataDir", () => {
   it("refuses a second opener while the first process runs", async () => {
@@ -24,5 +29,33 @@ describe("lockDataDir", () => {
     release();
     // Released: taking it again works.
     lockDataDir(dir)();
+  });
+});
+
+describe("secureDataDir", () => {
+  const modeOf = (dir: string) => statSync(dir).mode & 0o777;
+
+  it("creates DATA_DIR owner-only", () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), "data-")), "new", "data");
+    secureDataDir(dir);
+    expect(modeOf(dir)).toBe(0o700);
+  });
+
+  it("makes a DATA_DIR that others can read owner-only", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "data-"));
+    chmodSync(dir, 0o755);
+    secureDataDir(dir);
+    expect(modeOf(dir)).toBe(0o700);
+  });
+
+  it("refuses a DATA_DIR that others can write, saying how to fix it", () => {
+    for (const mode of [0o777, 0o770, 0o702]) {
+      const dir = mkdtempSync(path.join(tmpdir(), "data-"));
+      chmodSync(dir, mode);
+      expect(() => secureDataDir(dir)).toThrow(DatabaseStartError);
+      expect(() => secureDataDir(dir)).toThrow(`chmod 700 ${dir}`);
+      // Left as it was: the operator decides, after checking what is in it.
+      expect(modeOf(dir)).toBe(mode);
+    }
   });
 });

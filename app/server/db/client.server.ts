@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
@@ -49,8 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return { db: db as unknown as Db, pglite, close: () => pglite.close() };
   }
-  // Password hashes and sessions live here: readable by the owner only.
-  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  secureDataDir(options.dataDir);
   const release = lockDataDir(options.dataDir);
   try {
     const pglite = await openPglite(options.dataDir, migrationsFolder());
@@ -70,7 +77,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-export class DatabaseLockedError extends Error {}
+/** The database cannot be opened for a reason the operator must fix; the message says how. */
+export class DatabaseStartError extends Error {}
+
+export class DatabaseLockedError extends DatabaseStartError {}
+
+/**
+ * Password hashes, sessions and the database's socket (which has no password)
+ * live in DATA_DIR: it must be the owner's alone. Creates it owner-only;
+ * makes an existing one that others can only read owner-only; refuses one
+ * that others can write, since they could have replaced what is in it.
+ */
+export function secureDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const { mode } = statSync(dataDir);
+  if (mode & 0o022) {
+    throw new DatabaseStartError(
+      `DATA_DIR ${dataDir} can be written by other users (mode ${(mode & 0o777).toString(8)}). ` +
+        `Check what is in it, then make it the owner's alone: chmod 700 ${dataDir}`,
+    );
+  }
+  if (mode & 0o077) chmodSync(dataDir, 0o700);
+}
 
 function isRunning(pid: number): boolean {
   try {

@@ -1,6 +1,6 @@
 // `npm run db:migrate`: applies the committed migrations to DATABASE_URL, or to the PGlite in DATA_DIR.
 import { EnvError, loadEnv } from "../env.server";
-import { DatabaseLockedError, openDatabase } from "./client.server";
+import { DatabaseLockedError, DatabaseStartError, openDatabase } from "./client.server";
 
 try {
   const env = loadEnv();
@@ -11,7 +11,8 @@ try {
   if (error instanceof DatabaseLockedError) {
     console.log(`${error.message}\nA running server applies the migrations itself when it starts.`);
   } else {
-    console.error(error instanceof EnvError ? error.message : error);
+    const known = error instanceof EnvError || error instanceof DatabaseStartError;
+    console.error(known ? error.message : error);
     process.exit(1);
   }
 }

@@ -19,8 +19,15 @@ export async function startDatabaseSocket(pglite: PGlite, dataDir: string) {
   // A socket left by a crashed server would block listen().
   if (existsSync(file)) unlinkSync(file);
   const server = new PGLiteSocketServer({ db: pglite, path: file, maxConnections: 4 });
-  await server.start();
-  // The socket has no password: only the owner of DATA_DIR may connect.
+  // The socket has no password: only the owner may connect. It is created
+  // owner-only (no moment where others could connect), in an owner-only
+  // DATA_DIR (secureDataDir).
+  const previous = process.umask(0o077);
+  try {
+    await server.start();
+  } finally {
+    process.umask(previous);
+  }
   chmodSync(file, 0o600);
   return server;
 }
