@@ -107,3 +107,18 @@ export async function revokePurchase(db: Db | Tx, ref: PaymentRef): Promise<Purc
     return existing;
   });
 }
+
+/** Whether a refund or dispute of this payment arrived before the payment itself. */
+export async function isRevokedBeforePurchase(db: Db | Tx, ref: PaymentRef): Promise<boolean> {
+  const [revocation] = await db
+    .select({ provider: purchaseRevocation.provider })
+    .from(purchaseRevocation)
+    .where(
+      and(
+        eq(purchaseRevocation.provider, ref.provider),
+        eq(purchaseRevocation.providerRef, ref.providerRef),
+      ),
+    )
+    .limit(1);
+  return revocation !== undefined;
+}

@@ -7,7 +7,15 @@ import { appRequest, createUser, origin, redirectTarget, run, uniqueEmail } from
 import { hasPaidAccess } from "../access.server";
 import { getAuth } from "../auth.server";
 import { getDb } from "../db/db.server";
-import { account, emailOutbox, purchase, user, verification, webhookEvent } from "../db/schema";
+import {
+  account,
+  emailOutbox,
+  purchase,
+  purchaseRevocation,
+  user,
+  verification,
+  webhookEvent,
+} from "../db/schema";
 import type { WarriorPlusConfig } from "../env.server";
 import { isWarriorPlusKeyValid, receiveWarriorPlusIpn } from "./warriorplus.server";
 
@@ -241,13 +249,37 @@ describe("WarriorPlus IPN: refund and dispute", () => {
     expect(after.member).toBe(false);
   });
 
-  it("a refund that arrives before its sale keeps the sale from granting access", async () => {
-    const sale = ipn();
+  it.each(["refund", "dispute"])(
+    "a %s that arrives before its sale records the revocation only: no account, no e-mail, and the sale grants nothing",
+    async (action) => {
+      const sale = ipn();
+      const early = await post({ ...sale, WP_ACTION: action, IPN_ID: `ipn_${randomUUID()}` });
+      expect(early.status).toBe(200);
+      const db = await getDb();
+      const revoked = await db
+        .select()
+        .from(purchaseRevocation)
+        .where(eq(purchaseRevocation.providerRef, sale.WP_SALEID ?? ""));
+      expect(revoked).toHaveLength(1);
+      expect((await stored(sale)).buyer).toBeUndefined();
+
+      expect((await post(sale)).status).toBe(200);
+      const after = await stored(sale);
+      expect(after.buyer).toBeUndefined();
+      expect(after.purchases).toHaveLength(0);
+      expect(after.mail).toHaveLength(0);
+    },
+  );
+
+  it("a refund before its sale, for someone who has an account: the sale is in their history, refunded, with no access", async () => {
+    const member = await createUser();
+    const sale = ipn({ WP_BUYER_EMAIL: member.email });
     await post({ ...sale, WP_ACTION: "refund", IPN_ID: `ipn_${randomUUID()}` });
     await post(sale);
     const after = await stored(sale);
     expect(after.purchases).toHaveLength(1);
     expect(after.purchases[0]?.status).toBe("refunded");
     expect(after.member).toBe(false);
+    expect(receipts(after.mail)).toHaveLength(0);
   });
 });

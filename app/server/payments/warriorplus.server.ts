@@ -4,12 +4,12 @@ import { z } from "zod";
 import { type FunnelProductKey, funnelProducts } from "../../config/site";
 import { parseForm } from "../../lib/forms";
 import type { Db, Tx } from "../db/client.server";
-import { purchase, user, webhookEvent } from "../db/schema";
+import { user, webhookEvent } from "../db/schema";
 import type { WarriorPlusConfig } from "../env.server";
 import { logger } from "../logger.server";
 import { enqueueLoginDetails } from "../mail/notices.server";
 import { createSetPasswordToken } from "../password-reset.server";
-import { fulfilPurchase, revokePurchase } from "./purchases.server";
+import { fulfilPurchase, isRevokedBeforePurchase, revokePurchase } from "./purchases.server";
 
 // WarriorPlus IPN: a form POST per sale, refund or dispute. Fields as documented at
 // https://help.warriorplus.com/en/articles/1658556-advanced-variables-sent-to-your-ipn-and-or-keygen-script
@@ -43,6 +43,7 @@ export type IpnOutcome =
   | "sale"
   | "new-buyer-sale"
   | "revoked"
+  | "refunded-sale"
   | "duplicate"
   | "unknown-product"
   | "ignored";
@@ -97,8 +98,8 @@ export async function receiveWarriorPlusIpn(
  * Applies one verified notification. Idempotent: the webhook_event row
  * (warriorplus, IPN_ID), the user, the purchase and the e-mails are written
  * in one transaction, so a notification applies once however often it comes.
- * Convergent: a refund that arrives before its sale leaves a refunded
- * purchase, which the late sale does not re-grant.
+ * Convergent: a refund that arrives before its sale records only the
+ * revocation; the late sale then grants nothing and creates no account.
  */
 export async function applyWarriorPlusIpn(
   db: Db,
@@ -128,7 +129,7 @@ export async function applyWarriorPlusIpn(
       .returning();
     if (!event) return "duplicate";
     const outcome =
-      action === "sale" ? await applySale(tx, ipn, product) : await applyRefund(tx, ipn, product);
+      action === "sale" ? await applySale(tx, ipn, product) : await applyRefund(tx, ipn);
     logger.info({ ...log, product, outcome }, "WarriorPlus IPN applied");
     return outcome;
   });
@@ -139,45 +140,37 @@ async function applySale(
   ipn: WarriorPlusIpn,
   product: FunnelProductKey,
 ): Promise<IpnOutcome> {
+  const ref = { provider: "warriorplus" as const, providerRef: ipn.WP_SALEID };
+  if (await isRevokedBeforePurchase(tx, ref)) {
+    // Refunded before it arrived: it gives nothing, so it makes no account and
+    // sends no e-mail. An existing buyer gets it in their history, refunded.
+    const existing = await findBuyer(tx, ipn.WP_BUYER_EMAIL);
+    if (existing)
+      await fulfilPurchase(tx, { ...ref, ...purchaseOf(ipn, product), userId: existing.id });
+    return "refunded-sale";
+  }
   const buyer = await findOrCreateBuyer(tx, ipn);
   if (buyer.created) {
     const token = await createSetPasswordToken(tx, buyer.id, setPasswordLinkSeconds);
     await enqueueLoginDetails(tx, buyer, token);
   }
-  await fulfilPurchase(tx, {
-    userId: buyer.id,
-    provider: "warriorplus",
-    providerRef: ipn.WP_SALEID,
-    product,
-    amountCents: amountCents(ipn.WP_SALE_AMOUNT) ?? funnelProducts[product].amountCents,
-    currency: currency(ipn.WP_SALE_CURRENCY),
-  });
+  await fulfilPurchase(tx, { ...ref, ...purchaseOf(ipn, product), userId: buyer.id });
   return buyer.created ? "new-buyer-sale" : "sale";
 }
 
-async function applyRefund(
-  tx: Tx,
-  ipn: WarriorPlusIpn,
-  product: FunnelProductKey,
-): Promise<IpnOutcome> {
-  const ref = { provider: "warriorplus" as const, providerRef: ipn.WP_SALEID };
-  if (await revokePurchase(tx, ref)) return "revoked";
-  // The refund came first: record the sale as already refunded so its late arrival grants nothing.
-  const buyer = await findOrCreateBuyer(tx, ipn);
-  await tx
-    .insert(purchase)
-    .values({
-      ...ref,
-      userId: buyer.id,
-      product,
-      amountCents: amountCents(ipn.WP_SALE_AMOUNT) ?? funnelProducts[product].amountCents,
-      currency: currency(ipn.WP_SALE_CURRENCY),
-      status: "refunded",
-      refundedAt: new Date(),
-    })
-    .onConflictDoNothing({ target: [purchase.provider, purchase.providerRef] });
-  await revokePurchase(tx, ref);
+async function applyRefund(tx: Tx, ipn: WarriorPlusIpn): Promise<IpnOutcome> {
+  // Before its sale, this records the revocation only (no account): the sale,
+  // when it comes, then grants nothing.
+  await revokePurchase(tx, { provider: "warriorplus", providerRef: ipn.WP_SALEID });
   return "revoked";
+}
+
+function purchaseOf(ipn: WarriorPlusIpn, product: FunnelProductKey) {
+  return {
+    product,
+    amountCents: amountCents(ipn.WP_SALE_AMOUNT) ?? funnelProducts[product].amountCents,
+    currency: currency(ipn.WP_SALE_CURRENCY),
+  };
 }
 
 type Buyer = { id: string; name: string; email: string; created: boolean };
@@ -187,6 +180,15 @@ type Buyer = { id: string; name: string; email: string; created: boolean };
  * A new user has no password (no credential account) until they set one
  * with the link in their login details.
  */
+async function findBuyer(tx: Tx, email: string): Promise<Omit<Buyer, "created"> | undefined> {
+  const [existing] = await tx
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(eq(user.email, email))
+    .limit(1);
+  return existing;
+}
+
 async function findOrCreateBuyer(tx: Tx, ipn: WarriorPlusIpn): Promise<Buyer> {
   const email = ipn.WP_BUYER_EMAIL;
   const name = ipn.WP_BUYER_NAME || email.split("@")[0] || "Customer";
@@ -196,11 +198,7 @@ async function findOrCreateBuyer(tx: Tx, ipn: WarriorPlusIpn): Promise<Buyer> {
     .onConflictDoNothing({ target: user.email })
     .returning({ id: user.id, name: user.name, email: user.email });
   if (created) return { ...created, created: true };
-  const [existing] = await tx
-    .select({ id: user.id, name: user.name, email: user.email })
-    .from(user)
-    .where(eq(user.email, email))
-    .limit(1);
+  const existing = await findBuyer(tx, email);
   if (!existing) throw new Error("buyer vanished between insert and select");
   return { ...existing, created: false };
 }
