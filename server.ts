@@ -10,7 +10,7 @@ import { DatabaseStartError } from "./app/server/db/client.server";
 import { closeDatabase, getDatabase } from "./app/server/db/db.server";
 import { readPageStamps } from "./app/server/db/page-version.server";
 import { startDatabaseSocket } from "./app/server/db/socket.server";
-import { EnvError, getEnv } from "./app/server/env.server";
+import { EnvError, getEnv, listensOnLoopbackOnly } from "./app/server/env.server";
 import { createHttpApp } from "./app/server/http/app.server";
 import {
   nodeListener,
@@ -111,6 +111,14 @@ server.listen(env.port, env.host, () => {
     },
     "listening",
   );
+  if (env.testCheckout && !listensOnLoopbackOnly(env.host)) {
+    logger.warn(
+      { host: env.host, anyClient: env.testCheckoutForAnyClient },
+      env.testCheckoutForAnyClient
+        ? "the test checkout is on for every client (TEST_CHECKOUT=on) and the server listens beyond this machine: anyone who reaches it gets Lifetime Access without paying"
+        : "the test checkout is on and the server listens beyond this machine; it pays only for requests from this machine",
+    );
+  }
 });
 
 let stopping = false;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, loadEnv } from "./env.server";
+import { EnvError, isLoopbackAddress, listensOnLoopbackOnly, loadEnv } from "./env.server";
 
 const secret = "s".repeat(40);
 
@@ -101,6 +101,11 @@ describe("loadEnv", () => {
       }).testCheckout,
     ).toBe(true);
     expect(loadEnv({ BETTER_AUTH_SECRET: secret, TEST_CHECKOUT: "off" }).testCheckout).toBe(false);
+    // Only TEST_CHECKOUT=on lets it pay for clients beyond this machine.
+    expect(loadEnv({ BETTER_AUTH_SECRET: secret }).testCheckoutForAnyClient).toBe(false);
+    expect(
+      loadEnv({ BETTER_AUTH_SECRET: secret, TEST_CHECKOUT: "on" }).testCheckoutForAnyClient,
+    ).toBe(true);
     expect(() => loadEnv({ BETTER_AUTH_SECRET: secret, TEST_CHECKOUT: "yes" })).toThrow(
       /TEST_CHECKOUT/,
     );
@@ -192,5 +197,28 @@ describe("loadEnv", () => {
         WARRIORPLUS_PRODUCTS: "wso_abc:gold-plan",
       }),
     ).toThrowError(/WARRIORPLUS_PRODUCTS[\s\S]*product must be one of/);
+  });
+});
+
+describe("loopback addresses", () => {
+  it("are 127.0.0.0/8 and ::1, also IPv4-mapped; nothing else", () => {
+    for (const address of ["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1"]) {
+      expect(isLoopbackAddress(address)).toBe(true);
+    }
+    for (const address of [
+      "203.0.113.5",
+      "::ffff:10.0.0.1",
+      "128.0.0.1",
+      "::",
+      "",
+      null,
+      undefined,
+    ]) {
+      expect(isLoopbackAddress(address)).toBe(false);
+    }
+    expect(listensOnLoopbackOnly("127.0.0.1")).toBe(true);
+    expect(listensOnLoopbackOnly("localhost")).toBe(true);
+    expect(listensOnLoopbackOnly("0.0.0.0")).toBe(false);
+    expect(listensOnLoopbackOnly("::")).toBe(false);
   });
 });

@@ -119,6 +119,11 @@ export type Env = {
    * off when Stripe is configured.
    */
   testCheckout: boolean;
+  /**
+   * TEST_CHECKOUT=on: the test checkout pays for any client. Otherwise it
+   * pays only for a request from this machine (a loopback client address).
+   */
+  testCheckoutForAnyClient: boolean;
   /** Stripe Checkout and webhooks, when STRIPE_SECRET_KEY is set. */
   stripe: StripeConfig | undefined;
   /** SMTP server for outgoing mail; unset: messages are logged instead. */
@@ -201,6 +206,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     testCheckout:
       !stripe &&
       (e.TEST_CHECKOUT === "auto" ? isLocalOrigin(publicOrigin) : e.TEST_CHECKOUT === "on"),
+    testCheckoutForAnyClient: !stripe && e.TEST_CHECKOUT === "on",
     stripe,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
@@ -225,6 +231,18 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       signupWindowSeconds: e.RATE_LIMIT_SIGNUP_WINDOW_SECONDS,
     },
   };
+}
+
+/** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
+export function isLoopbackAddress(address: string | null | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4) || address === "::1";
+}
+
+/** Whether HOST (the listening address) is reachable from this machine only. */
+export function listensOnLoopbackOnly(host: string): boolean {
+  return host === "localhost" || isLoopbackAddress(host);
 }
 
 function isLocalOrigin(origin: string): boolean {

@@ -160,6 +160,64 @@ test("keeps its generated secret, so a session survives a restart; SIGTERM stops
   }
 });
 
+test("behind a trusted proxy, the test checkout pays only for a client on this machine", async () => {
+  const server = await start(tempDataDir(), { TRUSTED_PROXIES: "127.0.0.1" });
+  try {
+    await healthy(server);
+    // Listening on every interface with the test checkout on: the log says so.
+    expect(server.output()).toContain("the test checkout is on and the server listens beyond");
+    const form = (cookie: string, fields: Record<string, string>, extra = {}) => ({
+      method: "POST",
+      redirect: "manual" as const,
+      headers: {
+        origin: server.origin,
+        cookie,
+        "content-type": "application/x-www-form-urlencoded",
+        ...extra,
+      },
+      body: new URLSearchParams(fields),
+    });
+    const signup = await fetch(`${server.origin}/signup`, {
+      ...form("", {
+        name: "Remote",
+        email: `remote-${crypto.randomUUID()}@example.com`,
+        password: "a long enough password",
+      }),
+    });
+    expect(signup.status).toBe(302);
+    const cookie = signup.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const checkout = await fetch(
+      `${server.origin}/payment-options`,
+      form(cookie, { productId: "lifetime-access" }),
+    );
+    expect(checkout.status).toBe(302);
+    const payPath = new URL(checkout.headers.get("location") ?? "", server.origin).pathname;
+    expect(payPath).toMatch(/^\/checkout\/test\//);
+
+    // The proxy says the client is elsewhere: refused, nothing paid.
+    const remote = await fetch(
+      `${server.origin}${payPath}`,
+      form(cookie, { intent: "pay" }, { "x-forwarded-for": "203.0.113.5" }),
+    );
+    expect(remote.status).toBe(403);
+    const dashboard = () =>
+      fetch(`${server.origin}/dashboard`, { redirect: "manual", headers: { cookie } });
+    expect((await dashboard()).headers.get("location")).toBe("/payment-options");
+
+    // From this machine it pays.
+    const local = await fetch(`${server.origin}${payPath}`, form(cookie, { intent: "pay" }));
+    expect(local.status).toBe(302);
+    expect(local.headers.get("location")).toBe("/success");
+    expect((await dashboard()).status).toBe(200);
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+});
+
 test("a second server on the same DATA_DIR refuses to open the files", async () => {
   const dataDir = tempDataDir();
   const first = await start(dataDir);

@@ -2,8 +2,9 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui";
 import { formatPrice } from "~/config/site";
 import { parseForm, testCheckoutSchema } from "~/lib/forms";
+import { clientIpHeader } from "~/server/auth.server";
 import { getDb } from "~/server/db/db.server";
-import { getEnv } from "~/server/env.server";
+import { getEnv, isLoopbackAddress } from "~/server/env.server";
 import { readForm } from "~/server/forms.server";
 import { requireUser } from "~/server/guards.server";
 import { findTestCheckout, payTestCheckout } from "~/server/payments/checkout.server";
@@ -13,6 +14,9 @@ export const meta: Route.MetaFunction = () => [
   { title: "Test checkout | AI Labs" },
   { name: "robots", content: "noindex" },
 ];
+
+export const testCheckoutLocalOnly =
+  "The test checkout only pays for requests from the machine the server runs on. Set TEST_CHECKOUT=on to allow other clients.";
 
 /** Off outside a local run (see Env.testCheckout): the page does not exist then. */
 function requireTestCheckout() {
@@ -38,6 +42,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = parseForm(testCheckoutSchema, await readForm(request));
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors }, 400);
   if (parsed.data.intent === "cancel") return redirect("/cancel");
+  // Access without payment is for trying the product on this machine.
+  if (
+    !getEnv().testCheckoutForAnyClient &&
+    !isLoopbackAddress(request.headers.get(clientIpHeader))
+  ) {
+    throw data(testCheckoutLocalOnly, 403);
+  }
   const purchase = await payTestCheckout(await getDb(), user.id, params.checkoutId);
   if (!purchase) throw redirect("/payment-options");
   return redirect("/success");
