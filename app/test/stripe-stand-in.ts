@@ -13,7 +13,7 @@ type Session = Record<string, unknown> & { id: string };
 /**
  * A local HTTP server speaking the few endpoints of Stripe's API the product
  * uses (POST /v1/customers, POST /v1/checkout/sessions, GET
- * /v1/checkout/sessions/:id), recording what it was sent.
+ * /v1/checkout/sessions/:id, with expand[]=line_items), recording what it was sent.
  */
 export type StripeStandIn = {
   config: StripeConfig;
@@ -22,6 +22,11 @@ export type StripeStandIn = {
   failNextSession: (status: number) => void;
   /** The next session created has no url. */
   omitNextUrl: () => void;
+  /**
+   * Makes a session Stripe knows, as if created elsewhere in the account
+   * (a Payment Link, another integration): its one line item is `priceId`.
+   */
+  addSession: (session: Session, priceId: string) => Session;
   /** Marks a session paid, as Stripe does when the customer pays. */
   paySession: (sessionId: string, paymentIntent?: string) => Session;
   close: () => Promise<void>;
@@ -81,6 +86,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         payment_intent: null,
         amount_total: 2500,
         currency: "usd",
+        line_items: lineItems(params["line_items[0][price]"] ?? null),
       };
       omitUrl = false;
       sessions.set(id, session);
@@ -90,6 +96,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (method === "GET" && retrieve?.[1]) {
       const session = sessions.get(decodeURIComponent(retrieve[1]));
       if (!session) return stripeError(res, 404, "No such checkout.session");
+      const expand = Object.entries(params).filter(([key]) => /^expand\[\d*\]$/.test(key));
+      if (!expand.some(([, value]) => value === "line_items")) {
+        const { line_items: _, ...plain } = session;
+        return send(res, 200, plain);
+      }
       return send(res, 200, session);
     }
     return stripeError(res, 404, `Unrecognized request URL (${method}: ${url.pathname})`);
@@ -115,6 +126,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     omitNextUrl: () => {
       omitUrl = true;
     },
+    addSession: (session, priceId) => {
+      const known = { ...session, line_items: lineItems(priceId) };
+      sessions.set(session.id, known);
+      return known;
+    },
     paySession: (sessionId, paymentIntent = randomId("pi")) => {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
@@ -127,6 +143,28 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     },
     close: () =>
       new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
+
+/** A session's line items as `expand[]=line_items` returns them: one line of `priceId`. */
+function lineItems(priceId: string | null) {
+  return {
+    object: "list",
+    url: "/v1/checkout/sessions/line_items",
+    has_more: false,
+    data: priceId
+      ? [
+          {
+            id: randomId("li"),
+            object: "item",
+            amount_subtotal: 2500,
+            amount_total: 2500,
+            currency: "usd",
+            quantity: 1,
+            price: { id: priceId, object: "price", unit_amount: 2500, currency: "usd" },
+          },
+        ]
+      : [],
   };
 }
 

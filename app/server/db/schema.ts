@@ -216,6 +216,36 @@ export const purchaseRevocation = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.providerRef] })],
 );
 
+export const paymentIssueReasons = ["not-the-plan", "unknown-user"] as const;
+export type PaymentIssueReason = (typeof paymentIssueReasons)[number];
+
+/**
+ * A paid payment that granted nothing and needs the operator: a Checkout
+ * Session for something other than the plan, or one whose
+ * client_reference_id names no user. The webhook acknowledges it (Stripe
+ * stops retrying) and records it here once; `npm run cli -- payments issues`
+ * lists the open ones.
+ */
+export const paymentIssue = pgTable(
+  "payment_issue",
+  {
+    provider: text("provider", { enum: purchaseProviders }).notNull(),
+    /** The Checkout Session's id. */
+    providerRef: text("provider_ref").notNull(),
+    reason: text("reason", { enum: paymentIssueReasons }).notNull(),
+    /** The client_reference_id the session carried, if any. */
+    userRef: text("user_ref"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.providerRef] }),
+    check("payment_issue_reason_check", sql`${t.reason} in ('not-the-plan','unknown-user')`),
+  ],
+);
+
 export const stripeCustomer = pgTable("stripe_customer", {
   userId: text("user_id")
     .primaryKey()

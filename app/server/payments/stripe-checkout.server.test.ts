@@ -6,6 +6,7 @@ import { hasPaidAccess } from "../access.server";
 import { getDb } from "../db/db.server";
 import { purchase, stripeCustomer } from "../db/schema";
 import { createCheckout } from "./checkout.server";
+import { openPaymentIssues } from "./payment-issues.server";
 import { reconcileStripeCheckout } from "./stripe-checkout.server";
 
 let stand: StripeStandIn;
@@ -185,6 +186,52 @@ describe("return to /success (reconcileStripeCheckout)", () => {
     ).toBe("unknown");
     expect(await purchasesOf(other.id)).toHaveLength(0);
     expect(await purchasesOf(owner.id)).toHaveLength(0);
+  });
+
+  it("asks Stripe about one session at most once per few seconds, however often the page loads", async () => {
+    const u = await createUser();
+    const sessionId = sessionIdOf((await checkout(u)).url);
+    stand.paySession(sessionId);
+    const db = await getDb();
+    const lookups = () =>
+      stand.requests.filter((r) => r.method === "GET" && r.path.endsWith(sessionId)).length;
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        reconcileStripeCheckout(db, stand.config, { userId: u.id, sessionId }),
+      ),
+    );
+    expect(outcomes).toEqual(["paid", "paid", "paid", "paid", "paid"]);
+    expect(await reconcileStripeCheckout(db, stand.config, { userId: u.id, sessionId })).toBe(
+      "paid",
+    );
+    expect(lookups()).toBe(1);
+  });
+
+  it("grants nothing for a paid session of another price, and records it for the operator", async () => {
+    const u = await createUser();
+    const session = stand.addSession(
+      {
+        id: randomId("cs_test"),
+        object: "checkout.session",
+        mode: "payment",
+        client_reference_id: u.id,
+        metadata: {},
+        status: "complete",
+        payment_status: "paid",
+        payment_intent: randomId("pi"),
+        amount_total: 500,
+        currency: "usd",
+      },
+      "price_payment_link",
+    );
+    const db = await getDb();
+    expect(
+      await reconcileStripeCheckout(db, stand.config, { userId: u.id, sessionId: session.id }),
+    ).toBe("unknown");
+    expect(await purchasesOf(u.id)).toHaveLength(0);
+    expect((await openPaymentIssues(db)).find((i) => i.providerRef === session.id)?.reason).toBe(
+      "not-the-plan",
+    );
   });
 
   it("says unknown for a session Stripe does not know, and asks nothing for a malformed id", async () => {

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { lifetimeAccess, products } from "~/config/site";
 import type { Db, Tx } from "../db/client.server";
-import { stripeCustomer } from "../db/schema";
+import { stripeCustomer, user } from "../db/schema";
 import { logger } from "../logger.server";
+import { recordPaymentIssue } from "./payment-issues.server";
 import { fulfilPurchase, type PurchaseInput } from "./purchases.server";
 import { type StripeConfig, stripeClient, stripeErrorLog } from "./stripe.server";
 
@@ -105,13 +106,50 @@ export function purchaseOfSession(session: Stripe.Checkout.Session): PurchaseInp
   };
 }
 
-/** Fulfils a paid Checkout Session; idempotent (the webhook and /success share it). */
+/**
+ * Whether a Checkout Session, retrieved with its line items, buys the plan:
+ * every line is the configured plan's price. A paid session for anything else
+ * in the same Stripe account (a Payment Link, another product) does not.
+ */
+export function buysThePlan(session: Stripe.Checkout.Session, config: StripeConfig): boolean {
+  const lines = session.line_items?.data ?? [];
+  return lines.length > 0 && lines.every((line) => idOf(line.price) === config.priceId);
+}
+
+/** A Checkout Session with its line items, which fulfilment checks against the plan. */
+export function retrieveCheckoutSession(
+  config: StripeConfig,
+  sessionId: string,
+): Promise<Stripe.Checkout.Session> {
+  return stripeClient(config).checkout.sessions.retrieve(sessionId, { expand: ["line_items"] });
+}
+
+export type CheckoutOutcome = "paid" | "pending" | "refunded" | "not-applicable";
+
+/**
+ * Fulfils a paid Checkout Session, retrieved with its line items; idempotent
+ * (the webhook and /success share it). A paid session that is not for the
+ * plan, or whose client_reference_id is no user, grants nothing and is
+ * recorded for the operator ("not-applicable").
+ */
 export async function fulfilCheckoutSession(
   db: Db | Tx,
+  config: StripeConfig,
   session: Stripe.Checkout.Session,
-): Promise<"paid" | "pending" | "refunded"> {
+): Promise<CheckoutOutcome> {
   const input = purchaseOfSession(session);
   if (!input) return "pending";
+  const issue = { provider: "stripe" as const, providerRef: session.id, userRef: input.userId };
+  const amount = { amountCents: input.amountCents, currency: input.currency };
+  if (!buysThePlan(session, config)) {
+    await recordPaymentIssue(db, { ...issue, ...amount, reason: "not-the-plan" });
+    return "not-applicable";
+  }
+  const [buyer] = await db.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
+  if (!buyer) {
+    await recordPaymentIssue(db, { ...issue, ...amount, reason: "unknown-user" });
+    return "not-applicable";
+  }
   const purchase = await fulfilPurchase(db, input);
   return purchase.status === "completed" ? "paid" : "refunded";
 }
@@ -120,11 +158,32 @@ export type CheckoutReturn = "paid" | "pending" | "refunded" | "unknown";
 
 const sessionIdPattern = /^cs_(test|live)_[A-Za-z0-9]{1,200}$/;
 
+/** How long /success reuses Stripe's answer about one session. */
+export const checkoutLookupReuseMs = 5_000;
+const lookups = new Map<string, { at: number; session: Promise<Stripe.Checkout.Session> }>();
+
+/**
+ * The session from Stripe, asked at most once per checkoutLookupReuseMs
+ * whatever the number of requests (reloads, several tabs); a failed lookup
+ * is not kept.
+ */
+function lookUpSession(config: StripeConfig, sessionId: string, now = Date.now()) {
+  for (const [id, lookup] of lookups) {
+    if (now - lookup.at >= checkoutLookupReuseMs) lookups.delete(id);
+  }
+  const known = lookups.get(sessionId);
+  if (known) return known.session;
+  const session = retrieveCheckoutSession(config, sessionId);
+  lookups.set(sessionId, { at: now, session });
+  session.catch(() => lookups.delete(sessionId));
+  return session;
+}
+
 /**
  * On the return to /success: looks the session up at Stripe and, when it is
  * paid and was started by this user, fulfils it at once instead of waiting for
- * the webhook. Idempotent. Someone else's session, or a lookup failure, is
- * "unknown" (and changes nothing).
+ * the webhook. Idempotent. Someone else's session, a session that grants
+ * nothing, or a lookup failure, is "unknown" (and changes nothing).
  */
 export async function reconcileStripeCheckout(
   db: Db,
@@ -134,11 +193,12 @@ export async function reconcileStripeCheckout(
   if (!sessionIdPattern.test(request.sessionId)) return "unknown";
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripeClient(config).checkout.sessions.retrieve(request.sessionId);
+    session = await lookUpSession(config, request.sessionId);
   } catch (error) {
     logger.warn(stripeErrorLog(error), "checkout session lookup failed");
     return "unknown";
   }
   if (session.client_reference_id !== request.userId) return "unknown";
-  return fulfilCheckoutSession(db, session);
+  const outcome = await fulfilCheckoutSession(db, config, session);
+  return outcome === "not-applicable" ? "unknown" : outcome;
 }

@@ -12,7 +12,8 @@ import {
 } from "~/test/stripe-stand-in";
 import { hasPaidAccess } from "../access.server";
 import { getDb } from "../db/db.server";
-import { purchase, webhookEvent } from "../db/schema";
+import { paymentIssue, purchase, webhookEvent } from "../db/schema";
+import { openPaymentIssues } from "./payment-issues.server";
 import { handleStripeWebhook } from "./stripe-webhook.server";
 
 let stand: StripeStandIn;
@@ -31,11 +32,17 @@ async function deliver(event: Event, signature?: string | null): Promise<Respons
   );
 }
 
+/** A Checkout Session, known to the stand-in (Stripe) with one line: `priceId`, the plan's unless given. */
 function sessionObject(
   userId: string,
   paymentIntent: string | null,
   paymentStatus: "paid" | "unpaid" = "paid",
+  priceId = stand.config.priceId,
 ) {
+  return stand.addSession(plainSession(userId, paymentIntent, paymentStatus), priceId);
+}
+
+function plainSession(userId: string, paymentIntent: string | null, paymentStatus: string) {
   return {
     id: randomId("cs_test"),
     object: "checkout.session",
@@ -163,6 +170,7 @@ describe("Stripe webhook: payments", () => {
     const session = sessionObject(u.id, pi, "unpaid");
     expect((await deliver(stripeEvent("checkout.session.completed", session))).status).toBe(200);
     expect(await purchasesOf(pi)).toHaveLength(0);
+    stand.paySession(session.id, pi);
     const succeeded = stripeEvent("checkout.session.async_payment_succeeded", {
       ...session,
       payment_status: "paid",
@@ -254,9 +262,11 @@ describe("Stripe webhook: other events and failures", () => {
     expect((await deliver(event)).status).toBe(200);
   });
 
-  it("answers 500 and records nothing when the event cannot be applied, so Stripe retries", async () => {
+  it("answers 500 and records nothing when Stripe cannot be asked about the session, so Stripe retries", async () => {
+    const u = await createUser();
     const pi = randomId("pi");
-    const event = completed(`no-such-user-${randomUUID()}`, pi);
+    // A session the stand-in does not know: the lookup of its line items fails.
+    const event = stripeEvent("checkout.session.completed", plainSession(u.id, pi, "paid"));
     expect((await deliver(event)).status).toBe(500);
     expect(await recorded(event.id)).toHaveLength(0);
     expect(await purchasesOf(pi)).toHaveLength(0);
@@ -281,5 +291,39 @@ describe("Stripe webhook: other events and failures", () => {
     const event = completed(u.id, pi);
     await Promise.all([deliver(event), deliver(completed(u.id, pi)), deliver(event)]);
     expect(await purchasesOf(pi)).toHaveLength(1);
+  });
+});
+
+describe("Stripe webhook: payments that grant nothing", () => {
+  const issuesOf = async (sessionId: string) =>
+    (await getDb()).select().from(paymentIssue).where(eq(paymentIssue.providerRef, sessionId));
+
+  it("a paid session for another price (a Payment Link, another product) is acknowledged, recorded, and grants nothing", async () => {
+    const u = await createUser();
+    const pi = randomId("pi");
+    const session = sessionObject(u.id, pi, "paid", "price_other_product");
+    const event = stripeEvent("checkout.session.completed", session);
+    expect((await deliver(event)).status).toBe(200);
+    expect((await deliver(stripeEvent("checkout.session.completed", session))).status).toBe(200);
+    expect(await purchasesOf(pi)).toHaveLength(0);
+    expect(await hasAccess(u.id)).toBe(false);
+    const issues = await issuesOf(session.id);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ reason: "not-the-plan", userRef: u.id, resolvedAt: null });
+    expect(await recorded(event.id)).toHaveLength(1);
+  });
+
+  it("a paid session whose client_reference_id is no user is acknowledged and recorded for the operator", async () => {
+    const pi = randomId("pi");
+    const userRef = `no-such-user-${randomUUID()}`;
+    const session = sessionObject(userRef, pi);
+    const event = stripeEvent("checkout.session.completed", session);
+    expect((await deliver(event)).status).toBe(200);
+    expect(await purchasesOf(pi)).toHaveLength(0);
+    const issues = await issuesOf(session.id);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ reason: "unknown-user", userRef, amountCents: 2500 });
+    const open = await openPaymentIssues(await getDb());
+    expect(open.map((issue) => issue.providerRef)).toContain(session.id);
   });
 });

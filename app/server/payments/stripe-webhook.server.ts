@@ -4,7 +4,12 @@ import { webhookEvent } from "../db/schema";
 import { logger } from "../logger.server";
 import { revokePurchase } from "./purchases.server";
 import { type StripeConfig, stripeClient, stripeErrorLog } from "./stripe.server";
-import { fulfilCheckoutSession, idOf } from "./stripe-checkout.server";
+import {
+  fulfilCheckoutSession,
+  idOf,
+  purchaseOfSession,
+  retrieveCheckoutSession,
+} from "./stripe-checkout.server";
 
 const answer = (status: number, text: string) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -33,13 +38,16 @@ export async function handleStripeWebhook(
     return answer(400, "Invalid signature");
   }
   try {
+    // A paid checkout is checked against the plan: its line items come from
+    // Stripe, asked before the transaction (a failure answers 500: Stripe retries).
+    const checkout = await paidCheckoutOf(config, event);
     await db.transaction(async (tx) => {
       const recorded = await tx
         .insert(webhookEvent)
         .values({ provider: "stripe", eventId: event.id })
         .onConflictDoNothing()
         .returning({ eventId: webhookEvent.eventId });
-      if (recorded.length > 0) await applyStripeEvent(tx, event);
+      if (recorded.length > 0) await applyStripeEvent(tx, config, event, checkout);
     });
   } catch (error) {
     logger.error(
@@ -51,17 +59,37 @@ export async function handleStripeWebhook(
   return answer(200, "ok");
 }
 
+/** For a paid checkout event, the session with its line items; otherwise undefined. */
+async function paidCheckoutOf(
+  config: StripeConfig,
+  event: Stripe.Event,
+): Promise<Stripe.Checkout.Session | undefined> {
+  if (
+    event.type !== "checkout.session.completed" &&
+    event.type !== "checkout.session.async_payment_succeeded"
+  ) {
+    return undefined;
+  }
+  if (!purchaseOfSession(event.data.object)) return undefined;
+  return retrieveCheckoutSession(config, event.data.object.id);
+}
+
 /**
  * Applies one verified event inside the caller's transaction. Events may come
  * late, twice or out of order: each step is idempotent and a refund that
  * overtakes its payment still wins (see revokePurchase).
  */
-async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<void> {
+async function applyStripeEvent(
+  tx: Tx,
+  config: StripeConfig,
+  event: Stripe.Event,
+  checkout: Stripe.Checkout.Session | undefined,
+): Promise<void> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
       // An unpaid session (a delayed payment method) is fulfilled by async_payment_succeeded.
-      await fulfilCheckoutSession(tx, event.data.object);
+      if (checkout) await fulfilCheckoutSession(tx, config, checkout);
       return;
     case "charge.refunded": {
       const charge = event.data.object;
