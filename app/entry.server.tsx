@@ -2,6 +2,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { NonceContext } from "./lib/nonce";
+import { contentSecurityPolicy, newNonce } from "./server/http/csp.server";
 import { logError } from "./server/log-error.server";
 import { logger } from "./server/logger.server";
 
@@ -51,9 +53,15 @@ export default function handleRequest(
         callback();
       },
     });
+    // Each rendered page's inline scripts carry a nonce of their own (csp.server.ts).
+    const nonce = newNonce();
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         onAllReady() {
           pipe(sink);
         },

@@ -18,6 +18,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { TwoFactorPrompt } from "./components/two-factor-prompt";
 import { Island } from "./islands/island";
+import { useNonce } from "./lib/nonce";
 import { getSessionUser, isMember } from "./server/guards.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -59,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const [islandsOnly] = useState(
     () => !import.meta.env.DEV && !data?.user && handles.some((h) => h.hydrate === "islands"),
   );
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -78,8 +80,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script type="module" src={islandsEntryUrl} />
         ) : (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 // One schema per form, shared by the browser (early feedback) and the action (the real check).
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 // Forms of the two-factor pages (account settings and the sign-in code step).
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
 import { type FunnelProductKey, funnelProductKeys, site } from "../config/site";
+import { z } from "../lib/zod";
 import { setLogLevel } from "./logger.server";
 import type { StripeConfig } from "./payments/stripe.server";
 

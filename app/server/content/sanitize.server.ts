@@ -1,6 +1,18 @@
 import sanitizeHtml from "sanitize-html";
 
 /** The standard embed frame (docs/product.md, Course viewer). */
+/**
+ * The hosts a chapter may embed video from: the sanitizer keeps iframes of
+ * these only, and the Content-Security-Policy's frame-src allows these only.
+ */
+export const videoHosts = [
+  "www.youtube.com",
+  "www.youtube-nocookie.com",
+  "player.vimeo.com",
+] as const;
+/** Where a chapter's images may come from (img-src): uploads, data: images, any https host. */
+export const chapterImageSources = ["'self'", "data:", "https:"] as const;
+
 export const embedWidth = 560;
 export const embedHeight = 315;
 
@@ -89,10 +101,10 @@ const options: sanitizeHtml.IOptions = {
     h3: [/^ql-align-(center|right|justify)$/],
   },
   allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesByTag: { img: ["http", "https", "data"], iframe: ["https"] },
+  allowedSchemesByTag: { img: ["https", "data"], iframe: ["https"] },
   allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,
-  allowedIframeHostnames: ["www.youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"],
+  allowedIframeHostnames: [...videoHosts],
   disallowedTagsMode: "discard",
   nonTextTags: [
     "script",
@@ -137,7 +149,7 @@ const options: sanitizeHtml.IOptions = {
       const src = attribs.src ?? "";
       const dataImage = /^data:image\/(png|gif|jpeg|bmp|x-icon|webp);base64,[a-z0-9+/=\s]+$/i;
       const ok =
-        /^https?:\/\//i.test(src) ||
+        /^https:\/\//i.test(src) ||
         /^\/uploads\/[0-9a-f-]{36}\.(png|gif|jpg|bmp|ico)$/.test(src) ||
         dataImage.test(src);
       const out: Record<string, string> = {};

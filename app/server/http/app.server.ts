@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { clientIpHeader } from "../auth.server";
 import { compressResponses } from "./compress.server";
+import { contentSecurityPolicy } from "./csp.server";
 import type { PageCache } from "./page-cache.server";
 import {
   carriesSession,
@@ -54,8 +55,7 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "DENY",
-  "Content-Security-Policy":
-    "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+  "Content-Security-Policy": contentSecurityPolicy(),
   "Cross-Origin-Opener-Policy": "same-origin",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 };

@@ -13,10 +13,11 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "./app.server";
+import { contentSecurityPolicy, inlineScriptHashes } from "./csp.server";
 import { type FastAnswer, nodeListener, staticFilesAnswer } from "./node-listener.server";
 import { loadStaticFiles, type StaticFile } from "./static-files.server";
 
-const homeHtml = `<!doctype html><h1>Home</h1>${" ".repeat(2000)}`;
+const homeHtml = `<!doctype html><h1>Home</h1><script>window.ready = 1;</script>${" ".repeat(2000)}`;
 const loginHtml = `<!doctype html><h1>Sign in</h1>${" ".repeat(2000)}`;
 const script = `console.log(1);${" ".repeat(2000)}`;
 
@@ -151,11 +152,12 @@ describe("staticFilesAnswer", () => {
       "x-content-type-options": "nosniff",
       "referrer-policy": "strict-origin-when-cross-origin",
       "x-frame-options": "DENY",
-      "content-security-policy":
-        "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+      // The page's own policy: its inline scripts by their hashes.
+      "content-security-policy": contentSecurityPolicy(inlineScriptHashes(homeHtml)),
       "cross-origin-opener-policy": "same-origin",
       "permissions-policy": "camera=(), microphone=(), geolocation=()",
     });
+    expect(page.headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
     expect(page.headers["strict-transport-security"]).toBeUndefined();
     expect(brotliDecompressSync(page.body).toString()).toBe(homeHtml);
 

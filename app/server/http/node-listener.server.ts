@@ -92,7 +92,8 @@ export function staticFilesAnswer(
       req.headers["if-none-match"],
       req.headers["accept-encoding"],
     );
-    res.writeHead(reply.status, Object.assign(reply.headers, headers));
+    // The shell's headers, and the file's own where it has one (a page's CSP).
+    res.writeHead(reply.status, { ...headers, ...reply.headers });
     res.end(reply.body);
     return true;
   };

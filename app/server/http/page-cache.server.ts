@@ -30,6 +30,8 @@ export type CachedPage = {
   /** Not served after this instant (ms): the session's expiry, or a few minutes at most. */
   validUntil: number;
   contentType: string;
+  /** The page's Content-Security-Policy, whose nonce is in the page's bytes. */
+  csp: string | undefined;
   body: Uint8Array<ArrayBuffer>;
   /** Compressed on the first hit that asks for it: a page changed before then costs none. */
   br?: Uint8Array<ArrayBuffer>;
@@ -270,6 +272,7 @@ export function createPageCache(options: PageCacheOptions) {
           stamp: before.stamp,
           validUntil: Math.min(after.validUntil, now() + maxAgeMs),
           contentType: type,
+          csp: response.headers.get("content-security-policy") ?? undefined,
           body,
           etag: `"p-${createHash("sha1").update(body).digest("base64url")}"`,
         };
@@ -320,6 +323,8 @@ export function cachedPageHeaders(
     Vary: "Cookie, Accept-Encoding",
     ETag: page.etag,
   };
+  // The same bytes again: its inline scripts carry the nonce this policy names.
+  if (page.csp) headers["Content-Security-Policy"] = page.csp;
   if (encoded?.encoding) headers["Content-Encoding"] = encoded.encoding;
   if (encoded) headers["Content-Length"] = String(encoded.body.byteLength);
   return headers;
@@ -363,12 +368,12 @@ export function pageCacheAnswer(cache: PageCache, shellHeaders: Readonly<Record<
     );
     if (!page) return false;
     if (req.headers["if-none-match"] === page.etag) {
-      res.writeHead(304, { ...cachedPageHeaders(page, undefined), ...shellHeaders });
+      res.writeHead(304, { ...shellHeaders, ...cachedPageHeaders(page, undefined) });
       res.end();
       return true;
     }
     const encoded = await cache.encoded(page, req.headers["accept-encoding"]);
-    res.writeHead(200, { ...cachedPageHeaders(page, encoded), ...shellHeaders });
+    res.writeHead(200, { ...shellHeaders, ...cachedPageHeaders(page, encoded) });
     res.end(encoded.body);
     return true;
   };

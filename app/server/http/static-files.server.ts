@@ -3,6 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { signInPaths } from "~/config/public-paths";
+import { contentSecurityPolicy, inlineScriptHashes } from "./csp.server";
 import { brotliOptions } from "./encoding.server";
 
 export type StaticFile = {
@@ -16,6 +17,8 @@ export type StaticFile = {
   visitorOnly: boolean;
   /** Served only for a URL without a query string; with one the app renders the page. */
   plainUrlOnly: boolean;
+  /** A page's Content-Security-Policy, naming its inline scripts by their hashes. */
+  csp: string | undefined;
 };
 
 const types: Record<string, string> = {
@@ -81,6 +84,10 @@ export async function loadStaticFiles(
       gzip: shouldCompress ? new Uint8Array(gzipSync(body, { level: 9 })) : undefined,
       type,
       etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      csp:
+        ext === ".html"
+          ? contentSecurityPolicy(inlineScriptHashes(Buffer.from(body).toString("utf8")))
+          : undefined,
       cacheControl: rel.startsWith("/assets/")
         ? "public, max-age=31536000, immutable"
         : isPage
@@ -142,6 +149,7 @@ export function staticReply(
     ETag: file.etag,
     Vary: "Accept-Encoding",
   };
+  if (file.csp) headers["Content-Security-Policy"] = file.csp;
   if (ifNoneMatch === file.etag) return { status: 304, headers, body: undefined };
   const accept = acceptEncoding ?? "";
   let body = file.body;

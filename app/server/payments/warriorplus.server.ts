@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { type FunnelProductKey, funnelProducts } from "../../config/site";
 import { parseForm } from "../../lib/forms";
+import { z } from "../../lib/zod";
 import type { Db, Tx } from "../db/client.server";
 import { user, webhookEvent } from "../db/schema";
 import type { WarriorPlusConfig } from "../env.server";
