@@ -1,12 +1,13 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderedPaths } from "./app/config/public-paths";
+import { prerenderPaths } from "./app/route-policies";
 
 export default {
   ssr: true,
   // Public pages and the sign-in pages are rendered once at build time; the HTTP shell
   // serves them from memory, precompressed (see server.ts and docs/decisions/002).
   // The sitemap and robots.txt too: resource routes prerender to files served the same way.
-  prerender: [...prerenderedPaths, "/sitemap.xml", "/robots.txt"],
+  // Which ones is declared in app/route-policies.ts (`prerender`).
+  prerender: [...prerenderPaths],
   future: {
     // Loaders get the request itself, not a copy, so the root loader and the route's loader
     // share one session lookup (guards.server.ts caches it per Request).

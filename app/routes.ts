@@ -1,7 +1,8 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  // Public pages (prerendered; see app/config/public-paths.ts)
+  // Public pages. What the HTTP shell does by URL (prerendering, page cache, body limits,
+  // Origin check, POST-only) is declared per route in app/route-policies.ts.
   index("routes/marketing/home.tsx"),
   route("ailabs-offer", "routes/marketing/ailabs-offer.tsx"),
   route("ailabs-offer2", "routes/marketing/ailabs-offer2.tsx"),

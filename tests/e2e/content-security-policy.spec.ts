@@ -1,5 +1,5 @@
 import { expect, type Page, type Response } from "@playwright/test";
-import { prerenderedPaths } from "~/config/public-paths";
+import { publicPaths, signInPaths } from "~/config/public-paths";
 import {
   collectErrors,
   createAccount,
@@ -58,7 +58,13 @@ test("every public page, prerendered or rendered, runs its scripts under the pol
 }) => {
   const errors = await watchPolicy(page);
   // Prerendered (hashes), then rendered per request (a query string: nonces).
-  for (const path of [...prerenderedPaths, "/login?reset=1", "/ailabs-offer?ref=x", "/cancel"]) {
+  for (const path of [
+    ...publicPaths,
+    ...signInPaths,
+    "/login?reset=1",
+    "/ailabs-offer?ref=x",
+    "/cancel",
+  ]) {
     await visit(page, errors, path);
   }
 });

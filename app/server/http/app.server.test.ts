@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { clientAddressOf, createHttpApp } from "./app.server";
+import { clientAddressOf, createHttpApp, maxUploadBodyBytes } from "./app.server";
 import { loadStaticFiles } from "./static-files.server";
 
 const origin = "http://localhost:3000";
@@ -148,6 +148,32 @@ describe("HTTP shell", () => {
       body: "a".repeat(1024 * 1024 + 1),
     });
     expect(res.status).toBe(413);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("takes an upload body up to its route's limit, and refuses one beyond it", async () => {
+    const { app, seen } = await makeApp();
+    const send = (bytes: number) =>
+      app.request("/api/uploads", {
+        method: "POST",
+        headers: { origin, "content-type": "application/octet-stream" },
+        body: new Uint8Array(bytes),
+      });
+    expect((await send(2 * 1024 * 1024)).status).toBe(200);
+    expect((await send(maxUploadBodyBytes + 1)).status).toBe(413);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("answers GET and HEAD on a route that only takes POST with 405 and Allow", async () => {
+    const { app, seen } = await makeApp();
+    for (const path of ["/api/uploads", "/api/webhooks/stripe", "/api/webhooks/warriorplus"]) {
+      for (const method of ["GET", "HEAD"]) {
+        const res = await app.request(path, { method });
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.get("allow")).toBe("POST");
+        expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      }
+    }
     expect(seen).toHaveLength(0);
   });
 

@@ -1,10 +1,12 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { maxBodyBytes, policyFor } from "~/route-policies";
 import { clientIpHeader } from "../auth.server";
 import { compressResponses } from "./compress.server";
 import { contentSecurityPolicy } from "./csp.server";
 import type { PageCache } from "./page-cache.server";
+import { methodNotAllowed } from "./post-only.server";
 import {
   carriesSession,
   type StaticFile,
@@ -12,9 +14,7 @@ import {
   staticResponse,
 } from "./static-files.server";
 
-export const maxBodyBytes = 1024 * 1024;
-/** Image uploads (5 MB) plus the multipart envelope. */
-export const maxUploadBodyBytes = 5 * 1024 * 1024 + 64 * 1024;
+export { maxBodyBytes, maxUploadBodyBytes } from "~/route-policies";
 
 export type HttpAppOptions = {
   publicOrigin: string;
@@ -67,9 +67,10 @@ const hasSessionCookie = (request: Request) => carriesSession(request.headers.ge
 
 /**
  * The HTTP shell: security headers, /healthz, in-memory static files and
- * prerendered pages, then React Router. Refuses bodies over 1 MB (413) and
- * non-GET requests from another origin or without an Origin header (403),
- * webhooks excepted.
+ * prerendered pages, then React Router. Refuses bodies over the route's limit
+ * (413), non-GET requests from another origin or without an Origin header
+ * (403) unless the route waives the check (webhooks), and GET or HEAD on a
+ * POST-only route (405). The routes' policies are in app/route-policies.ts.
  */
 export function createHttpApp(options: HttpAppOptions) {
   const app = new Hono<{ Bindings: HttpBindings }>();
@@ -109,11 +110,12 @@ export function createHttpApp(options: HttpAppOptions) {
 
   // Browsers send Origin with every POST (and other non-GET request); a request without
   // one is a script's, which must not act with a browser's cookies. Webhooks come from
-  // the payment providers' servers and carry their own signature or key instead.
+  // the payment providers' servers and carry their own signature or key instead
+  // (`originCheck: false` in their policy).
   app.use(async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
-    if (c.req.path.startsWith("/api/webhooks/")) return next();
+    if (policyFor(c.req.path).originCheck === false) return next();
     const origin = c.req.header("origin");
     if (origin === undefined) return c.text("Request refused: it has no Origin header", 403);
     const site = c.req.header("sec-fetch-site");
@@ -125,9 +127,23 @@ export function createHttpApp(options: HttpAppOptions) {
 
   const tooLarge = (c: { text: (body: string, status: 413) => Response }) =>
     c.text("Request body too large", 413);
-  const uploadLimit = bodyLimit({ maxSize: maxUploadBodyBytes, onError: tooLarge });
-  const formLimit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
-  app.use((c, next) => (c.req.path === "/api/uploads" ? uploadLimit(c, next) : formLimit(c, next)));
+  const limits = new Map<number, ReturnType<typeof bodyLimit>>();
+  const limitOf = (maxSize: number) => {
+    let limit = limits.get(maxSize);
+    if (!limit) {
+      limit = bodyLimit({ maxSize, onError: tooLarge });
+      limits.set(maxSize, limit);
+    }
+    return limit;
+  };
+  app.use((c, next) => limitOf(policyFor(c.req.path).bodyLimit ?? maxBodyBytes)(c, next));
+
+  // A route that only takes POST answers GET and HEAD with 405 and Allow, here as from its
+  // loader (postOnly), so that React Router does not log them as errors.
+  app.on(["GET", "HEAD"], "*", async (c, next) => {
+    const methods = policyFor(c.req.path).methods;
+    return methods ? methodNotAllowed(methods) : next();
+  });
 
   app.use(compressResponses());
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, gzip as gzipCallback } from "node:zlib";
+import { pageCacheQueryFor } from "~/route-policies";
 import type { PageStamp } from "../db/page-version.server";
 import { brotliOptions } from "./encoding.server";
 
@@ -42,9 +43,6 @@ export type CachedPage = {
   /** Where it is kept (entries), while it is. */
   key: string;
 };
-
-/** Member pages kept per session: the dashboard and courses. */
-export const cachedPagePath = /^\/(dashboard|course\/[^/.]+)$/;
 
 /** What the cache needs of a request: its path and query, cookies and purpose (prefetch). */
 export type PageRequest = {
@@ -156,9 +154,11 @@ export function createPageCache(options: PageCacheOptions) {
   };
   /** The cache key of a request the cache may answer (URL and session token), or null. */
   const keyOf = (ask: PageRequest): { key: string; token: string } | null => {
-    if (!cachedPagePath.test(ask.path) || /prefetch/i.test(ask.purpose ?? "")) return null;
+    // Which pages are kept, and with which query parameters: app/route-policies.ts (pageCache).
+    const allowed = pageCacheQueryFor(ask.path);
+    if (!allowed || /prefetch/i.test(ask.purpose ?? "")) return null;
     const query = [...new URLSearchParams(ask.search).keys()];
-    if (query.length > 1 || (query.length === 1 && query[0] !== "chapter")) return null;
+    if (query.some((name, i) => !allowed.includes(name) || query.indexOf(name) !== i)) return null;
     const token = options.sessionKey(ask.cookie);
     return token ? { key: `${ask.path}${ask.search}\n${token}`, token } : null;
   };
@@ -219,8 +219,9 @@ export function createPageCache(options: PageCacheOptions) {
      * (kept when it is a 200 HTML page that sets no cookie and nothing it
      * shows changed while it was rendered). Requests the cache cannot tell
      * apart safely are only rendered: without a valid session token, with a
-     * query other than `?chapter=`, or a prefetch (which renders differently:
-     * it does not move the resume point). `arrival` is the request as it came
+     * query parameter its route's policy does not name (a course takes
+     * `?chapter=`), or a prefetch (which renders differently: it does not
+     * move the resume point). `arrival` is the request as it came
      * in on node:http, when `lookup` has already read its stamp.
      */
     async respond(
@@ -355,7 +356,7 @@ export function pageCacheAnswer(cache: PageCache, shellHeaders: Readonly<Record<
     const url = req.url ?? "";
     const q = url.indexOf("?");
     const path = q === -1 ? url : url.slice(0, q);
-    if (!cachedPagePath.test(path)) return false;
+    if (!pageCacheQueryFor(path)) return false;
     const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
     const page = await cache.lookup(
       {

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import reactRouterConfig from "../react-router.config";
+import { publicPaths, signInPaths } from "./config/public-paths";
+import {
+  maxUploadBodyBytes,
+  pageCacheQueryFor,
+  policyFor,
+  prerenderPaths,
+  routePolicies,
+} from "./route-policies";
+import routeConfig from "./routes";
+import { postOnly } from "./server/http/post-only.server";
+import { loadAppRoutes } from "./test/app-handler";
+
+type ConfigEntry = { path?: string; index?: boolean };
+const routePatterns = (routeConfig as ConfigEntry[]).map((r) =>
+  r.index ? "/" : `/${r.path ?? ""}`,
+);
+
+describe("route policies", () => {
+  it("are declared for routes of app/routes.ts only", () => {
+    for (const pattern of Object.keys(routePolicies)) {
+      expect(routePatterns, pattern).toContain(pattern);
+    }
+  });
+
+  it("prerender routes, and the config prerenders exactly them", () => {
+    for (const path of prerenderPaths) expect(routePatterns, path).toContain(path);
+    expect(prerenderPaths.every((p) => !p.includes(":"))).toBe(true);
+    expect(reactRouterConfig.prerender).toEqual([
+      ...publicPaths,
+      ...signInPaths,
+      "/sitemap.xml",
+      "/robots.txt",
+    ]);
+  });
+
+  it("give the public pages and the sign-in pages", () => {
+    expect(publicPaths).toEqual([
+      "/",
+      "/ailabs-offer",
+      "/ailabs-offer2",
+      "/white-label-upsell",
+      "/custom-saas-upsell",
+      "/custom-saas-thank-you",
+      "/privacy-policy",
+      "/terms-of-service",
+      "/upgrades",
+      "/jv-affiliate",
+      "/jv-doc",
+      "/demo-swipes",
+    ]);
+    expect(signInPaths).toEqual(["/login", "/signup", "/forgot-password"]);
+  });
+
+  it("keep the dashboard and course pages in the page cache, courses with ?chapter=", () => {
+    expect(pageCacheQueryFor("/dashboard")).toEqual([]);
+    expect(pageCacheQueryFor("/course/abc-123")).toEqual(["chapter"]);
+    for (const path of [
+      "/",
+      "/dashboard/",
+      "/dashboard.data",
+      "/course/abc.data",
+      "/course/abc/def",
+      "/course/",
+      "/course",
+      "/courses/abc",
+      "/account",
+      "/login",
+      "/admin",
+    ]) {
+      expect(pageCacheQueryFor(path), path).toBeUndefined();
+    }
+  });
+
+  it("waive the Origin check for the webhooks only", () => {
+    expect(policyFor("/api/webhooks/stripe").originCheck).toBe(false);
+    expect(policyFor("/api/webhooks/warriorplus").originCheck).toBe(false);
+    for (const path of ["/api/uploads", "/login", "/course/1", "/api/webhooks", "/api/webhook"]) {
+      expect(policyFor(path).originCheck, path).toBeUndefined();
+    }
+    const waived = Object.entries(routePolicies).filter(
+      ([, policy]) => "originCheck" in policy && policy.originCheck === false,
+    );
+    expect(waived.map(([pattern]) => pattern)).toEqual([
+      "/api/webhooks/stripe",
+      "/api/webhooks/warriorplus",
+    ]);
+  });
+
+  it("raise the body limit for uploads only", () => {
+    expect(policyFor("/api/uploads").bodyLimit).toBe(maxUploadBodyBytes);
+    for (const path of ["/", "/admin", "/api/webhooks/stripe", "/uploads/x.webp"]) {
+      expect(policyFor(path).bodyLimit, path).toBeUndefined();
+    }
+  });
+
+  it("declare POST-only exactly the routes whose loader is postOnly", async () => {
+    const routes = await loadAppRoutes();
+    const withPostOnlyLoader = routes
+      .filter((r) => r.module.loader === (postOnly as unknown))
+      .map((r) => r.pattern);
+    const declared = Object.entries(routePolicies)
+      .filter(([, policy]) => "methods" in policy)
+      .map(([pattern]) => pattern);
+    expect(withPostOnlyLoader.sort()).toEqual(declared.sort());
+    expect(declared).toEqual(["/api/uploads", "/api/webhooks/stripe", "/api/webhooks/warriorplus"]);
+    for (const route of routes.filter((r) => declared.includes(r.pattern))) {
+      expect(route.module.action, route.pattern).toBeDefined();
+    }
+  });
+});

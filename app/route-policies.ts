@@ -1,0 +1,132 @@
+/**
+ * What the HTTP shell does by URL, declared once beside app/routes.ts and keyed
+ * by the same route patterns (with their leading slash). A route without an
+ * entry gets the defaults: rendered per request, not kept by the page cache,
+ * a 1 MB body limit, the Origin check, and every method React Router answers.
+ *
+ * Read by react-router.config.ts (what is prerendered), app/config/public-paths.ts
+ * (the public and sign-in pages), the page cache and the Hono shell
+ * (app/server/http/). route-policies.test.ts checks every pattern is a route.
+ */
+
+/** The body limit of every request unless its route says otherwise. */
+export const maxBodyBytes = 1024 * 1024;
+/** Image uploads (5 MB) plus the multipart envelope. */
+export const maxUploadBodyBytes = 5 * 1024 * 1024 + 64 * 1024;
+
+export type RoutePolicy = {
+  /**
+   * Rendered once at build and served from memory to requests without a
+   * session cookie. "public": a page of the sales site, listed in the
+   * sitemap. "sign-in": served from memory only for its plain URL (with a
+   * query string it is rendered: /login?reset=1), not in the sitemap.
+   * "file": a resource route prerendered to a file (sitemap.xml, robots.txt).
+   */
+  prerender?: "public" | "sign-in" | "file";
+  /**
+   * Kept per session by the member page cache (decision 009), for the plain
+   * URL and for a query of only these parameters (others render per request).
+   */
+  pageCache?: { query: readonly string[] };
+  /** The largest request body in bytes (413 beyond); maxBodyBytes when unset. */
+  bodyLimit?: number;
+  /**
+   * false: non-GET requests are taken without an Origin header or from another
+   * site (webhooks: the payment providers' servers sign their requests instead).
+   */
+  originCheck?: false;
+  /**
+   * The only methods the route takes: GET and HEAD are answered 405 with
+   * Allow (resource routes that only take POST: their loader is postOnly).
+   */
+  methods?: readonly ["POST"];
+};
+
+const postOnly = { methods: ["POST"] } as const satisfies RoutePolicy;
+const webhook = { ...postOnly, originCheck: false } as const satisfies RoutePolicy;
+
+export const routePolicies = {
+  "/": { prerender: "public" },
+  "/ailabs-offer": { prerender: "public" },
+  "/ailabs-offer2": { prerender: "public" },
+  "/white-label-upsell": { prerender: "public" },
+  "/custom-saas-upsell": { prerender: "public" },
+  "/custom-saas-thank-you": { prerender: "public" },
+  "/privacy-policy": { prerender: "public" },
+  "/terms-of-service": { prerender: "public" },
+  "/upgrades": { prerender: "public" },
+  "/jv-affiliate": { prerender: "public" },
+  "/jv-doc": { prerender: "public" },
+  "/demo-swipes": { prerender: "public" },
+
+  "/login": { prerender: "sign-in" },
+  "/signup": { prerender: "sign-in" },
+  "/forgot-password": { prerender: "sign-in" },
+
+  "/dashboard": { pageCache: { query: [] } },
+  "/course/:courseId": { pageCache: { query: ["chapter"] } },
+
+  "/sitemap.xml": { prerender: "file" },
+  "/robots.txt": { prerender: "file" },
+  "/api/uploads": { ...postOnly, bodyLimit: maxUploadBodyBytes },
+  "/api/webhooks/stripe": webhook,
+  "/api/webhooks/warriorplus": webhook,
+} as const satisfies Record<string, RoutePolicy>;
+
+type Pattern = keyof typeof routePolicies;
+type PathsWith<K extends RoutePolicy["prerender"]> = {
+  [P in Pattern]: (typeof routePolicies)[P] extends { prerender: K } ? P : never;
+}[Pattern];
+
+const patternsWith = <K extends RoutePolicy["prerender"]>(kind: K) =>
+  (Object.keys(routePolicies) as Pattern[]).filter(
+    (p) => (routePolicies[p] as RoutePolicy).prerender === kind,
+  ) as PathsWith<K>[];
+
+/** Public pages, the same for every visitor: prerendered, in the sitemap. */
+export const publicPagePaths = patternsWith("public");
+/** The sign-in, sign-up and password-reset request pages: prerendered, plain URL only. */
+export const signInPagePaths = patternsWith("sign-in");
+/** Everything react-router.config.ts prerenders: pages and files. */
+export const prerenderPaths = [
+  ...publicPagePaths,
+  ...signInPagePaths,
+  ...patternsWith("file"),
+] as const;
+
+const none: RoutePolicy = {};
+/** Patterns without a dynamic segment, looked up as they are. */
+const exact = new Map<string, RoutePolicy>();
+/** Patterns with `:param` segments, each matching one segment (React Router's rule). */
+const dynamic: { pattern: RegExp; policy: RoutePolicy }[] = [];
+for (const [pattern, policy] of Object.entries(routePolicies) as [string, RoutePolicy][]) {
+  if (!pattern.includes(":")) {
+    exact.set(pattern, policy);
+    continue;
+  }
+  const source = pattern
+    .split("/")
+    .map((segment) =>
+      segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    )
+    .join("/");
+  dynamic.push({ pattern: new RegExp(`^${source}$`), policy });
+}
+
+/** The policy of the route a URL path (no query) goes to; {} for a route without one. */
+export function policyFor(path: string): RoutePolicy {
+  const found = exact.get(path);
+  if (found) return found;
+  for (const { pattern, policy } of dynamic) if (pattern.test(path)) return policy;
+  return none;
+}
+
+/**
+ * The query parameters the page cache takes for a path, or undefined when it
+ * does not keep that page. Only page URLs: a path with a dot (React Router's
+ * `.data` requests, file names) is not a page.
+ */
+export function pageCacheQueryFor(path: string): readonly string[] | undefined {
+  if (path.includes(".")) return undefined;
+  return policyFor(path).pageCache?.query;
+}

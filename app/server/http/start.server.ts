@@ -1,0 +1,171 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { sql } from "drizzle-orm";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { DatabaseStartError } from "../db/client.server";
+import { closeDatabase, getDatabase } from "../db/db.server";
+import { readPageStamps } from "../db/page-version.server";
+import { startDatabaseSocket } from "../db/socket.server";
+import { EnvError, getEnv, listensOnLoopbackOnly } from "../env.server";
+import { logger } from "../logger.server";
+import { createSmtpTransport, startEmailSender } from "../mail/outbox.server";
+import { closeRedis, getRedis } from "../redis.server";
+import { createSessionTokenReader } from "../session.server";
+import { createHttpApp } from "./app.server";
+import {
+  type FastAnswer,
+  nodeListener,
+  shellHeaders,
+  staticFilesAnswer,
+} from "./node-listener.server";
+import { createPageCache, pageCacheAnswer } from "./page-cache.server";
+import type { StaticFile } from "./static-files.server";
+
+export type StartOptions = {
+  /** Imports React Router's server build. */
+  build: () => Promise<ServerBuild>;
+  /**
+   * "development": the build is imported for every request, with the edits
+   * made since (Vite's); otherwise once at start. Passed to React Router
+   * (NODE_ENV in production).
+   */
+  mode: string | undefined;
+  /** Reads the client build and prerendered pages into memory (loadStaticFiles). */
+  staticFiles: () => Promise<Map<string, StaticFile>>;
+  /** Answers tried before the shell's own (development: Vite's modules and HMR). */
+  answersFirst?: readonly FastAnswer[];
+  /** Keep member pages per session (decision 009); off in development, where code changes. */
+  pageCache: boolean;
+  /** The node:http server to listen with (development: the one Vite's HMR socket shares). */
+  server?: Server;
+};
+
+/**
+ * Starts the server (server.ts in production, dev-server.ts in development):
+ * environment, database, Redis, the PGlite socket, the e-mail sender, then
+ * the HTTP shell on node:http; drains and closes it all on SIGTERM or SIGINT.
+ */
+export async function startServer(options: StartOptions): Promise<void> {
+  let env: ReturnType<typeof getEnv>;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let database: Awaited<ReturnType<typeof getDatabase>>;
+  try {
+    database = await getDatabase();
+  } catch (error) {
+    if (error instanceof DatabaseStartError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // Connect now (when REDIS_URL is set), so the first sign-in does not wait for it.
+  getRedis();
+
+  // A file-backed PGlite is offered on a socket for the CLI and psql; memory:// has no folder for it.
+  const socket =
+    database.pglite && env.dataDir !== "memory://"
+      ? await startDatabaseSocket(database.pglite, env.dataDir)
+      : undefined;
+  const emailSender = startEmailSender(database.db, {
+    transport: env.smtpUrl ? createSmtpTransport(env.smtpUrl) : undefined,
+    from: env.smtpFrom,
+    maxAttempts: env.emailMaxAttempts,
+    lockRows: !database.pglite,
+  });
+
+  const staticFiles = await options.staticFiles();
+
+  // Imported once: given a function, createRequestHandler rebuilds its routes per request,
+  // which only development wants (to take the edits made since the last request).
+  const handleRequest = createRequestHandler(
+    options.mode === "development" ? options.build : await options.build(),
+    options.mode,
+  );
+
+  const secureCookies = env.publicOrigin.startsWith("https://");
+  const pageCache = options.pageCache
+    ? createPageCache({
+        readStamps: (tokens) => readPageStamps(database.db, tokens),
+        sessionKey: createSessionTokenReader(env.authSecret, secureCookies),
+      })
+    : undefined;
+
+  const app = createHttpApp({
+    publicOrigin: env.publicOrigin,
+    trustedProxies: env.trustedProxies,
+    staticFiles,
+    handleRequest: (request) => handleRequest(request),
+    pageCache,
+    checkDatabase: async () => {
+      await database.db.execute(sql`select 1`);
+    },
+  });
+
+  // Static files, prerendered pages and kept member pages are answered straight on node:http;
+  // the rest goes to the Hono app (what `serve({ fetch: app.fetch })` would build).
+  const server = options.server ?? createServer();
+  server.on(
+    "request",
+    nodeListener(
+      [
+        ...(options.answersFirst ?? []),
+        staticFilesAnswer(staticFiles, env.publicOrigin),
+        ...(pageCache ? [pageCacheAnswer(pageCache, shellHeaders(env.publicOrigin))] : []),
+      ],
+      getRequestListener(app.fetch, { hostname: env.host }),
+    ),
+  );
+  server.listen(env.port, env.host, () => {
+    logger.info(
+      {
+        port: (server.address() as AddressInfo).port,
+        origin: env.publicOrigin,
+        database: env.databaseUrl ? "postgres" : "pglite",
+      },
+      "listening",
+    );
+    if (env.testCheckout && !listensOnLoopbackOnly(env.host)) {
+      logger.warn(
+        { host: env.host, anyClient: env.testCheckoutForAnyClient },
+        env.testCheckoutForAnyClient
+          ? "the test checkout is on for every client (TEST_CHECKOUT=on) and the server listens beyond this machine: anyone who reaches it gets Lifetime Access without paying"
+          : "the test checkout is on and the server listens beyond this machine; it pays only for requests from this machine",
+      );
+    }
+  });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "draining requests");
+    const force = setTimeout(() => {
+      logger.warn("requests still open after 10 s; closing anyway");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+    });
+    await emailSender.stop();
+    await socket?.stop();
+    await closeDatabase();
+    await closeRedis();
+    logger.info("stopped");
+    process.exit(0);
+  }
+
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
