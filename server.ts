@@ -6,6 +6,7 @@ import v8 from "node:v8";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { createRequestHandler } from "react-router";
+import { createSessionTokenReader } from "./app/server/auth/session.server";
 import { DatabaseLockedError } from "./app/server/db/client.server";
 import { closeDatabase, getDatabase } from "./app/server/db/db.server";
 import { readPageStamps } from "./app/server/db/page-version.server";
@@ -22,7 +23,6 @@ import { loadStaticFiles } from "./app/server/http/static-files.server";
 import { logger } from "./app/server/logger.server";
 import { createSmtpTransport, startEmailSender } from "./app/server/mail/outbox.server";
 import { closeRedis, getRedis } from "./app/server/redis.server";
-import { createSessionTokenReader } from "./app/server/session.server";
 
 // Between full GCs V8 lets the old generation grow to up to 4 times what
 // survived the last one: under load the heap of this server (some 40 MB of

@@ -18,7 +18,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { TwoFactorPrompt } from "./components/two-factor-prompt";
 import { Island } from "./islands/island";
-import { getSessionUser, isMember } from "./server/guards.server";
+import { getSessionUser, isMember } from "./server/auth/guards.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);

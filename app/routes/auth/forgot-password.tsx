@@ -1,14 +1,14 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
 import { forgotPasswordSchema, parseForm } from "~/lib/forms";
-import { getAuth } from "~/server/auth.server";
-import { readForm } from "~/server/forms.server";
+import { getAuth } from "~/server/auth/better-auth.server";
 import {
   passwordResetRequests,
   requestPasswordReset,
   resetRequestedMessage,
-} from "~/server/password-reset.server";
-import { clientAddress, tooManyAttempts } from "~/server/rate-limit.server";
+} from "~/server/auth/password-reset.server";
+import { clientAddress, tooManyAttempts } from "~/server/auth/rate-limit.server";
+import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | AI Labs" }];

@@ -2,9 +2,9 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
 import { signInCodeSchema } from "~/lib/two-factor-forms";
+import { redirectIfSignedIn } from "~/server/auth/guards.server";
+import { hasPendingSignIn, verifySignInCode } from "~/server/auth/sign-in.server";
 import { readForm } from "~/server/forms.server";
-import { redirectIfSignedIn } from "~/server/guards.server";
-import { hasPendingSignIn, verifySignInCode } from "~/server/sign-in.server";
 import type { Route } from "./+types/login-two-factor";
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-factor authentication | AI Labs" }];

@@ -2,9 +2,9 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
 import { loginSchema, parseForm } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
+import { redirectIfSignedIn } from "~/server/auth/guards.server";
+import { signInWithPassword } from "~/server/auth/sign-in.server";
 import { readForm } from "~/server/forms.server";
-import { redirectIfSignedIn } from "~/server/guards.server";
-import { signInWithPassword } from "~/server/sign-in.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () =>

@@ -1,14 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
 import { parseForm, passwordMinLength, resetPasswordSchema } from "~/lib/forms";
-import { getAuth } from "~/server/auth.server";
+import { getAuth } from "~/server/auth/better-auth.server";
+import { clearSessionCookies } from "~/server/auth/cookies.server";
+import { isResetTokenUsable, resetPassword } from "~/server/auth/password-reset.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
-import {
-  clearSessionCookies,
-  isResetTokenUsable,
-  resetPassword,
-} from "~/server/password-reset.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [

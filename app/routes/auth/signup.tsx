@@ -2,12 +2,9 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
 import { parseForm, passwordMinLength, signupSchema } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
-import { getAuth } from "~/server/auth.server";
-import { authErrorMessage } from "~/server/auth-errors.server";
+import { redirectIfSignedIn } from "~/server/auth/guards.server";
+import { signUpWithPassword } from "~/server/auth/sign-in.server";
 import { readForm } from "~/server/forms.server";
-import { redirectIfSignedIn } from "~/server/guards.server";
-import { logger } from "~/server/logger.server";
-import { clientAddress, getRateLimits, tooManyAttempts } from "~/server/rate-limit.server";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = () =>
@@ -28,23 +25,11 @@ export async function action({ request }: Route.ActionArgs) {
   const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
   const parsed = parseForm(signupSchema, form);
   if (!parsed.ok) return data({ values, fieldErrors: parsed.fieldErrors, formError: null }, 400);
-  if (!(await getRateLimits().signup.perAddress.hit(clientAddress(request)))) {
-    return data({ values, fieldErrors: {}, formError: tooManyAttempts }, 429);
+  const outcome = await signUpWithPassword(request, parsed.data);
+  if (outcome.status === "refused") {
+    return data({ values, fieldErrors: {}, formError: outcome.error }, outcome.httpStatus);
   }
-  const auth = await getAuth();
-  let headers: Headers;
-  try {
-    ({ headers } = await auth.api.signUpEmail({
-      body: parsed.data,
-      headers: request.headers,
-      returnHeaders: true,
-    }));
-  } catch (error) {
-    logger.info({ code: (error as { body?: { code?: string } }).body?.code }, "sign-up refused");
-    const formError = authErrorMessage(error, "An error occurred during signup");
-    return data({ values, fieldErrors: {}, formError }, 400);
-  }
-  throw redirect("/payment-options", { headers });
+  throw redirect("/payment-options", { headers: outcome.headers });
 }
 
 export default function Signup({ actionData }: Route.ComponentProps) {

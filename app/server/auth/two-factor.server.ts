@@ -1,9 +1,14 @@
 import { isAPIError } from "better-auth/api";
 import QRCode from "qrcode";
-import { getAuth } from "./auth.server";
-import { getEnv } from "./env.server";
+import { getAuth } from "./better-auth.server";
+import {
+  clearCookie,
+  cookieKeys,
+  readSignedCookie,
+  setSignedCookie,
+  showRecoveryCodesCookie,
+} from "./cookies.server";
 import type { SessionUser } from "./guards.server";
-import { readSignedCookie, signCookieValue } from "./session.server";
 
 // Turning TOTP two-factor authentication on and off for the signed-in user
 // (/account), through Better Auth's twoFactor plugin. The sign-in side is in
@@ -109,19 +114,10 @@ export async function confirmTwoFactorSetup(
   );
   if (!verified.ok) return verified;
   const headers = new Headers(verified.value.headers);
-  const env = getEnv();
-  const value = signCookieValue(`${user.id}.${Date.now() + 5 * 60_000}`, env.authSecret);
-  headers.append(
-    "Set-Cookie",
-    `${showCodesCookie}=${value}; ${showCodesAttributes(env)}; Max-Age=300`,
-  );
+  const value = `${user.id}.${Date.now() + 5 * 60_000}`;
+  setSignedCookie(headers, showRecoveryCodesCookie, value, 300);
   return { ok: true, headers };
 }
-
-const showCodesCookie = "ailabs.show_recovery_codes";
-// Path=/ rather than /account: React Router fetches the page's data from /account.data.
-const showCodesAttributes = (env: { publicOrigin: string }) =>
-  `Path=/; HttpOnly; SameSite=Lax${env.publicOrigin.startsWith("https://") ? "; Secure" : ""}`;
 
 /**
  * The recovery codes, once, right after two-factor was turned on (the cookie
@@ -132,12 +128,11 @@ export async function takeRecoveryCodesToShow(
   request: Request,
   user: SessionUser,
 ): Promise<{ recoveryCodes: string[]; headers: Headers } | null> {
-  const env = getEnv();
-  const value = readSignedCookie(request.headers.get("cookie"), showCodesCookie, env.authSecret);
+  const keys = cookieKeys();
+  const cookie = request.headers.get("cookie");
+  const value = readSignedCookie(cookie, showRecoveryCodesCookie, keys.secret);
   if (!value) return null;
-  const headers = new Headers({
-    "Set-Cookie": `${showCodesCookie}=; ${showCodesAttributes(env)}; Max-Age=0`,
-  });
+  const headers = clearCookie(new Headers(), showRecoveryCodesCookie, keys);
   const [userId, expires] = value.split(".");
   if (userId !== user.id || Number(expires) < Date.now() || !user.twoFactorEnabled) {
     return { recoveryCodes: [], headers };

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import type { Auth } from "./auth.server";
-import type { Db, Tx } from "./db/client.server";
-import { verification } from "./db/schema";
-import { logger } from "./logger.server";
+import type { Db, Tx } from "../db/client.server";
+import { verification } from "../db/schema";
+import { logger } from "../logger.server";
+import type { Auth } from "./better-auth.server";
 import { createMemoryRateLimiter } from "./rate-limit.server";
 
 // Password reset and first password, on Better Auth's reset mechanism
@@ -94,16 +94,4 @@ export async function createSetPasswordToken(
     expiresAt: new Date(Date.now() + ttlSeconds * 1000),
   });
   return token;
-}
-
-/** Set-Cookie headers that remove the session cookies (the sessions are already gone). */
-export function clearSessionCookies(headers = new Headers()): Headers {
-  for (const name of ["better-auth.session_token", "better-auth.session_data"]) {
-    headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
-    headers.append(
-      "Set-Cookie",
-      `__Secure-${name}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`,
-    );
-  }
-  return headers;
 }

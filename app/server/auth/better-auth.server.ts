@@ -1,11 +1,12 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
-import type { Db } from "./db/client.server";
-import { getDb } from "./db/db.server";
-import { account, session, twoFactor, user, verification } from "./db/schema";
-import { type Env, getEnv } from "./env.server";
-import { enqueuePasswordReset } from "./mail/notices.server";
+import type { Db } from "../db/client.server";
+import { getDb } from "../db/db.server";
+import { account, session, twoFactor, user, verification } from "../db/schema";
+import { type Env, getEnv } from "../env.server";
+import { enqueuePasswordReset } from "../mail/notices.server";
+import { usesSecureCookies } from "./cookies.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /** The header server.ts overwrites on every request with the socket's address. */
@@ -58,7 +59,7 @@ export function createAuth(db: Db, env: Env) {
     rateLimit: { enabled: false },
     advanced: {
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
-      useSecureCookies: env.publicOrigin.startsWith("https://"),
+      useSecureCookies: usesSecureCookies(env.publicOrigin),
       database: { generateId: () => crypto.randomUUID() },
     },
   });
