@@ -1,12 +1,13 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
-import { parseForm, passwordMinLength, resetPasswordSchema } from "~/lib/forms";
+import { data, Form, Link, redirect } from "react-router";
+import { AuthCard, ErrorBox, primaryButton } from "~/components/ui";
+import { parseForm, resetPasswordSchema } from "~/lib/forms";
 import { getAuth } from "~/server/auth/better-auth.server";
 import { clearSessionCookies } from "~/server/auth/cookies.server";
 import { isResetTokenUsable, resetPassword } from "~/server/auth/password-reset.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/reset-password";
+import { NewPasswordFields, useAuthForm } from "./fields";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password | AI Labs" },
@@ -49,8 +50,7 @@ function ExpiredLink() {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const { busy, errors } = useAuthForm(actionData);
   const expired = !loaderData.usable || actionData?.expired === true;
   return (
     <AuthCard title="Choose a new password" subtitle="You will then sign in with it.">
@@ -61,25 +61,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {actionData?.formError ? <ErrorBox>{actionData.formError}</ErrorBox> : null}
           {errors.token ? <ErrorBox>{errors.token}</ErrorBox> : null}
           <input type="hidden" name="token" value={loaderData.token} />
-          <TextField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={passwordMinLength}
-            error={errors.password}
+          <NewPasswordFields
+            fields={[
+              { label: "New password", name: "password" },
+              { label: "Confirm new password", name: "confirmPassword" },
+            ]}
+            errors={errors}
           />
-          <TextField
-            label="Confirm new password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={passwordMinLength}
-            error={errors.confirmPassword}
-          />
-          <p className="text-xs text-slate-500">At least {passwordMinLength} characters.</p>
           <button type="submit" className={primaryButton} disabled={busy}>
             {busy ? "Saving..." : "Save new password"}
           </button>

@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
+import { passwordMaxLength, passwordMinLength } from "~/lib/password-rule";
 import type { Db } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { account, session, twoFactor, user, verification } from "../db/schema";
@@ -11,9 +12,6 @@ import { hashPassword, verifyPassword } from "./password.server";
 
 /** The header server.ts overwrites on every request with the socket's address. */
 export const clientIpHeader = "x-client-ip";
-
-export const passwordMinLength = 8;
-export const passwordMaxLength = 128;
 
 export function createAuth(db: Db, env: Env) {
   return betterAuth({

@@ -4,6 +4,7 @@ import type { Db, Tx } from "../db/client.server";
 import { verification } from "../db/schema";
 import { logger } from "../logger.server";
 import type { Auth } from "./better-auth.server";
+import { authErrorCode } from "./errors.server";
 import { createMemoryRateLimiter } from "./rate-limit.server";
 
 // Password reset and first password, on Better Auth's reset mechanism
@@ -67,7 +68,7 @@ export async function resetPassword(
     await auth.api.resetPassword({ body: { token, newPassword } });
     return { ok: true };
   } catch (error) {
-    const code = (error as { body?: { code?: string } }).body?.code;
+    const code = authErrorCode(error);
     if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") {
       return { ok: false, reason: "invalid-token" };
     }

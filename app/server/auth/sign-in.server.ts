@@ -1,7 +1,12 @@
 import { logger } from "../logger.server";
 import { getAuth } from "./better-auth.server";
 import { clearSessionCookies, readPendingSignIn } from "./cookies.server";
-import { authErrorMessage } from "./errors.server";
+import {
+  authErrorCode,
+  authErrorMessage,
+  signInExpired,
+  twoFactorErrorMessage,
+} from "./errors.server";
 import { homeFor } from "./guards.server";
 import {
   clientAddress,
@@ -11,7 +16,6 @@ import {
   type RateLimits,
   tooManyAttempts,
 } from "./rate-limit.server";
-import { twoFactorErrorMessage } from "./two-factor.server";
 
 export type SignInOutcome =
   /** Signed in: go home (docs/product.md, Sign-in routing) with these Set-Cookie headers. */
@@ -44,7 +48,7 @@ export async function signInWithPassword(
     return {
       status: "refused",
       httpStatus: 400,
-      error: authErrorMessage(error, "An error occurred"),
+      error: authErrorMessage(error),
     };
   }
   await forgetLoginAttempts(limits, address, credentials.email);
@@ -80,7 +84,7 @@ export async function signUpWithPassword(
     });
     return { status: "signed-up", headers };
   } catch (error) {
-    logger.info({ code: (error as { body?: { code?: string } }).body?.code }, "sign-up refused");
+    logger.info({ code: authErrorCode(error) }, "sign-up refused");
     const message = authErrorMessage(error, "An error occurred during signup");
     return { status: "refused", httpStatus: 400, error: message };
   }
@@ -122,13 +126,12 @@ export async function verifySignInCode(
   input: { method: "totp" | "recovery"; code: string },
   limits: RateLimits = getRateLimits(),
 ): Promise<SignInOutcome> {
-  const expired = "Your sign-in has expired. Please sign in again.";
   const challenge = readPendingSignIn(request);
-  if (!challenge) return { status: "refused", httpStatus: 400, error: expired };
+  if (!challenge) return { status: "refused", httpStatus: 400, error: signInExpired };
   const auth = await getAuth();
   const pending = await (await auth.$context).internalAdapter.findVerificationValue(challenge);
   if (!pending || pending.expiresAt < new Date()) {
-    return { status: "refused", httpStatus: 400, error: expired };
+    return { status: "refused", httpStatus: 400, error: signInExpired };
   }
   const userId = pending.value;
   if (!(await limits.twoFactor.perAccount.hit(userId))) {

@@ -1,4 +1,3 @@
-import { isAPIError } from "better-auth/api";
 import QRCode from "qrcode";
 import { getAuth } from "./better-auth.server";
 import {
@@ -8,6 +7,7 @@ import {
   setSignedCookie,
   showRecoveryCodesCookie,
 } from "./cookies.server";
+import { twoFactorAlreadyOn, twoFactorErrorMessage, twoFactorNotSetUp } from "./errors.server";
 import type { SessionUser } from "./guards.server";
 
 // Turning TOTP two-factor authentication on and off for the signed-in user
@@ -26,26 +26,6 @@ export type TwoFactorSetup = {
   /** The QR code as an SVG data URL, for an <img>. */
   qrCode: string;
 };
-
-/** A message for an error Better Auth answered to a two-factor call. */
-export function twoFactorErrorMessage(error: unknown): string {
-  if (!isAPIError(error)) throw error;
-  const code = (error.body as { code?: string } | undefined)?.code ?? "";
-  if (code === "INVALID_PASSWORD") return "Incorrect password";
-  if (code === "INVALID_CODE") return "That code is not right. Check your app and try again.";
-  if (code === "INVALID_BACKUP_CODE") return "That recovery code is not valid or was already used.";
-  if (code === "TOTP_ALREADY_ENABLED") return "Two-factor authentication is already on.";
-  if (code === "TWO_FACTOR_NOT_ENABLED" || code === "TOTP_NOT_ENABLED") {
-    return "Two-factor authentication is not set up. Start again.";
-  }
-  if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
-    return "Your sign-in has expired. Please sign in again.";
-  }
-  if (code === "ACCOUNT_TEMPORARILY_LOCKED") {
-    return "Too many wrong codes. Please wait 15 minutes and try again.";
-  }
-  return error.message || "An error occurred";
-}
 
 async function call<T>(fn: () => Promise<T>): Promise<{ ok: true; value: T } | Refused> {
   try {
@@ -82,7 +62,7 @@ export async function describeTwoFactorSetup(uri: string): Promise<TwoFactorSetu
   const parsed = URL.canParse(uri) ? new URL(uri) : null;
   const secret = parsed?.searchParams.get("secret") ?? "";
   if (parsed?.protocol !== "otpauth:" || !/^[A-Z2-7]+=*$/.test(secret) || uri.length > 512) {
-    return { ok: false, error: "Two-factor authentication is not set up. Start again." };
+    return { ok: false, error: twoFactorNotSetUp };
   }
   const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
   return {
@@ -106,7 +86,7 @@ export async function confirmTwoFactorSetup(
   code: string,
 ): Promise<{ ok: true; headers: Headers } | Refused> {
   if (user.twoFactorEnabled) {
-    return { ok: false, error: "Two-factor authentication is already on." };
+    return { ok: false, error: twoFactorAlreadyOn };
   }
   const auth = await getAuth();
   const verified = await call(() =>
