@@ -1,13 +1,7 @@
 import { data, Form } from "react-router";
 import { AuthCard, ErrorBox, primaryButton } from "~/components/ui";
 import { forgotPasswordSchema, parseForm } from "~/lib/forms";
-import { getAuth } from "~/server/auth/better-auth.server";
-import {
-  passwordResetRequests,
-  requestPasswordReset,
-  resetRequestedMessage,
-} from "~/server/auth/password-reset.server";
-import { clientAddress, tooManyAttempts } from "~/server/auth/rate-limit.server";
+import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/forgot-password";
 import { AuthLinks, EmailField, StatusBox, useAuthForm } from "./fields";
@@ -22,14 +16,10 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ values, fieldErrors: parsed.fieldErrors, formError: null, sent: null }, 400);
   }
   const { email } = parsed.data;
-  if (
-    !(await passwordResetRequests.perAddress.hit(clientAddress(request))) ||
-    !(await passwordResetRequests.perEmail.hit(email))
-  ) {
-    return data({ values, fieldErrors: {}, formError: tooManyAttempts, sent: null }, 429);
-  }
-  await requestPasswordReset(await getAuth(), email);
-  return { values, fieldErrors: {}, formError: null, sent: resetRequestedMessage };
+  const result = await requestPasswordReset(request, email);
+  if (!result.ok)
+    return data({ values, fieldErrors: {}, formError: result.error, sent: null }, 429);
+  return { values, fieldErrors: {}, formError: null, sent: result.message };
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

@@ -1,8 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AuthCard, ErrorBox, primaryButton } from "~/components/ui";
 import { parseForm, resetPasswordSchema } from "~/lib/forms";
-import { getAuth } from "~/server/auth/better-auth.server";
-import { clearSessionCookies } from "~/server/auth/cookies.server";
 import { isResetTokenUsable, resetPassword } from "~/server/auth/password-reset.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
@@ -18,8 +16,7 @@ const expiredLinkMessage = "This link has expired or has already been used.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  // No link carries a NUL (PostgreSQL would refuse it in the lookup).
-  const usable = !token.includes("\u0000") && (await isResetTokenUsable(await getDb(), token));
+  const usable = await isResetTokenUsable(await getDb(), token);
   return { token, usable };
 }
 
@@ -28,14 +25,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) {
     return data({ fieldErrors: parsed.fieldErrors, formError: null, expired: false }, 400);
   }
-  const result = await resetPassword(await getAuth(), parsed.data.token, parsed.data.password);
+  const result = await resetPassword(parsed.data.token, parsed.data.password);
   if (!result.ok) {
     const expired = result.reason === "invalid-token";
     const formError = expired ? expiredLinkMessage : "An error occurred. Please try again.";
     return data({ fieldErrors: {}, formError, expired }, expired ? 400 : 500);
   }
-  // Every session ended with the reset; the browser forgets its cookie too.
-  throw redirect("/login?reset=1", { headers: clearSessionCookies() });
+  throw redirect("/login?reset=1", { headers: result.headers });
 }
 
 function ExpiredLink() {
