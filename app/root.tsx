@@ -19,7 +19,7 @@ import { SiteHeader } from "./components/site-header";
 import { TwoFactorPrompt } from "./components/two-factor-prompt";
 import { Island } from "./islands/island";
 import { useNonce } from "./lib/nonce";
-import { getSessionUser, isMember } from "./server/guards.server";
+import { getSessionUser, isMember } from "./server/auth/guards.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);

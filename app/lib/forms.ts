@@ -1,8 +1,7 @@
+import { currentPassword, newPassword, passwordMaxLength } from "./password-rule";
 import { z } from "./zod";
 
 // One schema per form, shared by the browser (early feedback) and the action (the real check).
-
-export const passwordMinLength = 8;
 
 export const signupSchema = z.object({
   name: z.string().trim().min(1, "Please enter your full name").max(100, "Name is too long"),
@@ -10,10 +9,7 @@ export const signupSchema = z.object({
     .email("Please enter a valid email address")
     .max(254)
     .transform((v) => v.toLowerCase()),
-  password: z
-    .string()
-    .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
-    .max(128, "Password must be at most 128 characters"),
+  password: newPassword,
 });
 
 export const loginSchema = z.object({
@@ -21,7 +17,7 @@ export const loginSchema = z.object({
     .email("Please enter a valid email address")
     .max(254)
     .transform((v) => v.toLowerCase()),
-  password: z.string().min(1, "Please enter your password").max(128),
+  password: currentPassword,
 });
 
 export const forgotPasswordSchema = z.object({
@@ -34,11 +30,8 @@ export const forgotPasswordSchema = z.object({
 export const resetPasswordSchema = z
   .object({
     token: z.string().min(1, "This link is incomplete. Request a new one.").max(200),
-    password: z
-      .string()
-      .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
-      .max(128, "Password must be at most 128 characters"),
-    confirmPassword: z.string().max(128),
+    password: newPassword,
+    confirmPassword: z.string().max(passwordMaxLength),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ["confirmPassword"],

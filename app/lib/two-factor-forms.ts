@@ -1,8 +1,9 @@
+import { currentPassword } from "./password-rule";
 import { z } from "./zod";
 
 // Forms of the two-factor pages (account settings and the sign-in code step).
 
-const password = z.string().min(1, "Please enter your password").max(128);
+const password = currentPassword;
 
 /** A 6-digit authenticator code; spaces people type between the digit groups are ignored. */
 const totpCode = z

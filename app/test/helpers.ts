@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { getAuth } from "~/server/auth.server";
+import { getAuth } from "~/server/auth/better-auth.server";
 import { getDb } from "~/server/db/db.server";
 import { user as userTable } from "~/server/db/schema";
 import { fulfilPurchase } from "~/server/payments/purchases.server";

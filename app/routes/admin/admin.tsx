@@ -4,10 +4,10 @@ import { ChapterForm } from "~/components/admin/chapter-form";
 import { adminActionSchema, parseForm } from "~/lib/forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import { applyAdminAction } from "~/server/admin-actions.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { findChapterForEdit, isUuid, listCoursesForAdmin } from "~/server/courses.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
-import { requireAdmin } from "~/server/guards.server";
 import { logError } from "~/server/log-error.server";
 import type { Route } from "./+types/admin";
 

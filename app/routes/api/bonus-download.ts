@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type BonusFile, bonusDownloads } from "~/config/site";
-import { requireMember } from "~/server/guards.server";
+import { requireMember } from "~/server/auth/guards.server";
 import type { Route } from "./+types/bonus-download";
 
 /**

@@ -1,4 +1,4 @@
-import { requireMember } from "~/server/guards.server";
+import { requireMember } from "~/server/auth/guards.server";
 import { readImage } from "~/server/uploads/store.server";
 import type { Route } from "./+types/upload-file";
 

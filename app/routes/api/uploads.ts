@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getSessionUser } from "~/server/guards.server";
+import { getSessionUser } from "~/server/auth/guards.server";
 import { postOnly } from "~/server/http/post-only.server";
 import { maxUploadBytes, saveImage, UploadError } from "~/server/uploads/store.server";
 import type { Route } from "./+types/uploads";

@@ -1,15 +1,10 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
+import { data, Form } from "react-router";
+import { AuthCard, ErrorBox, primaryButton } from "~/components/ui";
 import { forgotPasswordSchema, parseForm } from "~/lib/forms";
-import { getAuth } from "~/server/auth.server";
+import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import { readForm } from "~/server/forms.server";
-import {
-  passwordResetRequests,
-  requestPasswordReset,
-  resetRequestedMessage,
-} from "~/server/password-reset.server";
-import { clientAddress, tooManyAttempts } from "~/server/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
+import { AuthLinks, EmailField, StatusBox, useAuthForm } from "./fields";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | AI Labs" }];
 
@@ -21,53 +16,31 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ values, fieldErrors: parsed.fieldErrors, formError: null, sent: null }, 400);
   }
   const { email } = parsed.data;
-  if (
-    !(await passwordResetRequests.perAddress.hit(clientAddress(request))) ||
-    !(await passwordResetRequests.perEmail.hit(email))
-  ) {
-    return data({ values, fieldErrors: {}, formError: tooManyAttempts, sent: null }, 429);
-  }
-  await requestPasswordReset(await getAuth(), email);
-  return { values, fieldErrors: {}, formError: null, sent: resetRequestedMessage };
+  const result = await requestPasswordReset(request, email);
+  if (!result.ok)
+    return data({ values, fieldErrors: {}, formError: result.error, sent: null }, 429);
+  return { values, fieldErrors: {}, formError: null, sent: result.message };
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const { busy, errors } = useAuthForm(actionData);
   return (
     <AuthCard
       title="Forgot your password?"
       subtitle="Enter your e-mail address and we will send you a link to choose a new one."
     >
       {actionData?.sent ? (
-        <p
-          role="status"
-          className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-800"
-        >
-          {actionData.sent}
-        </p>
+        <StatusBox>{actionData.sent}</StatusBox>
       ) : (
         <Form method="post" className="space-y-4">
           {actionData?.formError ? <ErrorBox>{actionData.formError}</ErrorBox> : null}
-          <TextField
-            label="Email address"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={actionData?.values.email}
-            error={errors.email}
-          />
+          <EmailField defaultValue={actionData?.values.email} error={errors.email} />
           <button type="submit" className={primaryButton} disabled={busy}>
             {busy ? "Sending..." : "Send reset link"}
           </button>
         </Form>
       )}
-      <div className="mt-6 text-sm">
-        <Link to="/login" className="text-indigo-700 underline">
-          Back to sign in
-        </Link>
-      </div>
+      <AuthLinks links={[{ to: "/login", label: "Back to sign in" }]} />
     </AuthCard>
   );
 }

@@ -1,11 +1,12 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
 import { signInCodeSchema } from "~/lib/two-factor-forms";
+import { redirectIfSignedIn } from "~/server/auth/guards.server";
+import { hasPendingSignIn, verifySignInCode } from "~/server/auth/sign-in.server";
 import { readForm } from "~/server/forms.server";
-import { redirectIfSignedIn } from "~/server/guards.server";
-import { hasPendingSignIn, verifySignInCode } from "~/server/sign-in.server";
 import type { Route } from "./+types/login-two-factor";
+import { AuthLinks, TotpCodeField, useAuthForm } from "./fields";
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-factor authentication | AI Labs" }];
 
@@ -30,8 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function LoginTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const { busy, errors } = useAuthForm(actionData);
   const recovery = loaderData.method === "recovery";
   return (
     <AuthCard
@@ -58,37 +58,20 @@ export default function LoginTwoFactor({ loaderData, actionData }: Route.Compone
             error={errors.code}
           />
         ) : (
-          <TextField
-            key="totp"
-            label="Authentication code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            required
-            autoFocus
-            error={errors.code}
-          />
+          <TotpCodeField key="totp" autoFocus error={errors.code} />
         )}
         <button type="submit" className={primaryButton} disabled={busy}>
           {busy ? "Verifying..." : "Verify"}
         </button>
       </Form>
-      <div className="mt-6 flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm">
-        {recovery ? (
-          <Link to="/login/two-factor" className="text-indigo-700 underline">
-            Use your authenticator app
-          </Link>
-        ) : (
-          <Link to="/login/two-factor?method=recovery" className="text-indigo-700 underline">
-            Use a recovery code
-          </Link>
-        )}
-        <Link to="/login" className="text-slate-600 underline">
-          Back to sign in
-        </Link>
-      </div>
+      <AuthLinks
+        links={[
+          recovery
+            ? { to: "/login/two-factor", label: "Use your authenticator app" }
+            : { to: "/login/two-factor?method=recovery", label: "Use a recovery code" },
+          { to: "/login", label: "Back to sign in", muted: true },
+        ]}
+      />
     </AuthCard>
   );
 }

@@ -1,11 +1,12 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { AuthCard, ErrorBox, primaryButton } from "~/components/ui";
 import { loginSchema, parseForm } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
+import { redirectIfSignedIn } from "~/server/auth/guards.server";
+import { signInWithPassword } from "~/server/auth/sign-in.server";
 import { readForm } from "~/server/forms.server";
-import { redirectIfSignedIn } from "~/server/guards.server";
-import { signInWithPassword } from "~/server/sign-in.server";
 import type { Route } from "./+types/login";
+import { AuthLinks, CurrentPasswordField, EmailField, StatusBox, useAuthForm } from "./fields";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -39,8 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const { busy, errors } = useAuthForm(actionData);
   // Safe to read while rendering: the prerendered copy is served only for the plain /login;
   // /login?reset=1 is rendered per request, so the server and the client agree on it.
   const passwordReset = useSearchParams()[0].get("reset") === "1";
@@ -48,31 +48,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
     <AuthCard title="Sign in to your account" subtitle="Welcome back">
       <Form method="post" className="space-y-4">
         {passwordReset && !actionData ? (
-          <p
-            role="status"
-            className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-800"
-          >
-            Your password has been changed. Sign in with your new password.
-          </p>
+          <StatusBox>Your password has been changed. Sign in with your new password.</StatusBox>
         ) : null}
         {actionData?.formError ? <ErrorBox>{actionData.formError}</ErrorBox> : null}
-        <TextField
-          label="Email address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData?.values.email}
-          error={errors.email}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-        />
+        <EmailField defaultValue={actionData?.values.email} error={errors.email} />
+        <CurrentPasswordField error={errors.password} />
         <p className="text-right text-sm">
           <Link to="/forgot-password" className="text-indigo-700 underline">
             Forgot password?
@@ -82,14 +62,12 @@ export default function Login({ actionData }: Route.ComponentProps) {
           {busy ? "Signing in..." : "Sign in"}
         </button>
       </Form>
-      <div className="mt-6 flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm">
-        <Link to="/signup" className="text-indigo-700 underline">
-          No account yet? Sign up
-        </Link>
-        <Link to="/" className="text-slate-600 underline">
-          Back to home
-        </Link>
-      </div>
+      <AuthLinks
+        links={[
+          { to: "/signup", label: "No account yet? Sign up" },
+          { to: "/", label: "Back to home", muted: true },
+        ]}
+      />
     </AuthCard>
   );
 }

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getAuth } from "~/server/auth.server";
+import { getAuth } from "~/server/auth/better-auth.server";
+import { getSessionUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { session } from "~/server/db/schema";
-import { getSessionUser } from "~/server/guards.server";
 import { appRequest, cookieHeader, createUser, origin, redirectTarget, run } from "~/test/helpers";
 import * as logout from "./logout";
 

@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getSessionUser } from "~/server/auth/guards.server";
+import { resetRequestedMessage } from "~/server/auth/password-reset.server";
 import { getDb } from "~/server/db/db.server";
 import { emailOutbox, verification } from "~/server/db/schema";
-import { getSessionUser } from "~/server/guards.server";
-import { resetRequestedMessage } from "~/server/password-reset.server";
 import { appRequest, createUser, redirectTarget, run, uniqueEmail } from "~/test/helpers";
 import * as forgot from "./forgot-password";
 import * as login from "./login";

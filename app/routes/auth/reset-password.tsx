@@ -1,15 +1,11 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
-import { parseForm, passwordMinLength, resetPasswordSchema } from "~/lib/forms";
-import { getAuth } from "~/server/auth.server";
+import { data, Form, Link, redirect } from "react-router";
+import { AuthCard, ErrorBox, primaryButton } from "~/components/ui";
+import { parseForm, resetPasswordSchema } from "~/lib/forms";
+import { isResetTokenUsable, resetPassword } from "~/server/auth/password-reset.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
-import {
-  clearSessionCookies,
-  isResetTokenUsable,
-  resetPassword,
-} from "~/server/password-reset.server";
 import type { Route } from "./+types/reset-password";
+import { NewPasswordFields, useAuthForm } from "./fields";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password | AI Labs" },
@@ -20,8 +16,7 @@ const expiredLinkMessage = "This link has expired or has already been used.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  // No link carries a NUL (PostgreSQL would refuse it in the lookup).
-  const usable = !token.includes("\u0000") && (await isResetTokenUsable(await getDb(), token));
+  const usable = await isResetTokenUsable(await getDb(), token);
   return { token, usable };
 }
 
@@ -30,14 +25,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) {
     return data({ fieldErrors: parsed.fieldErrors, formError: null, expired: false }, 400);
   }
-  const result = await resetPassword(await getAuth(), parsed.data.token, parsed.data.password);
+  const result = await resetPassword(parsed.data.token, parsed.data.password);
   if (!result.ok) {
     const expired = result.reason === "invalid-token";
     const formError = expired ? expiredLinkMessage : "An error occurred. Please try again.";
     return data({ fieldErrors: {}, formError, expired }, expired ? 400 : 500);
   }
-  // Every session ended with the reset; the browser forgets its cookie too.
-  throw redirect("/login?reset=1", { headers: clearSessionCookies() });
+  throw redirect("/login?reset=1", { headers: result.headers });
 }
 
 function ExpiredLink() {
@@ -52,8 +46,7 @@ function ExpiredLink() {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const { busy, errors } = useAuthForm(actionData);
   const expired = !loaderData.usable || actionData?.expired === true;
   return (
     <AuthCard title="Choose a new password" subtitle="You will then sign in with it.">
@@ -64,25 +57,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {actionData?.formError ? <ErrorBox>{actionData.formError}</ErrorBox> : null}
           {errors.token ? <ErrorBox>{errors.token}</ErrorBox> : null}
           <input type="hidden" name="token" value={loaderData.token} />
-          <TextField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={passwordMinLength}
-            error={errors.password}
+          <NewPasswordFields
+            fields={[
+              { label: "New password", name: "password" },
+              { label: "Confirm new password", name: "confirmPassword" },
+            ]}
+            errors={errors}
           />
-          <TextField
-            label="Confirm new password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={passwordMinLength}
-            error={errors.confirmPassword}
-          />
-          <p className="text-xs text-slate-500">At least {passwordMinLength} characters.</p>
           <button type="submit" className={primaryButton} disabled={busy}>
             {busy ? "Saving..." : "Save new password"}
           </button>

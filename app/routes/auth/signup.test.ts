@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getAuth } from "~/server/auth.server";
+import { getAuth } from "~/server/auth/better-auth.server";
 import { getDb } from "~/server/db/db.server";
 import { user } from "~/server/db/schema";
 import { appRequest, origin, redirectTarget, run, uniqueEmail } from "~/test/helpers";

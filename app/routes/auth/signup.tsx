@@ -1,14 +1,12 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
-import { parseForm, passwordMinLength, signupSchema } from "~/lib/forms";
+import { parseForm, signupSchema } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
-import { getAuth } from "~/server/auth.server";
-import { authErrorMessage } from "~/server/auth-errors.server";
+import { redirectIfSignedIn } from "~/server/auth/guards.server";
+import { signUpWithPassword } from "~/server/auth/sign-in.server";
 import { readForm } from "~/server/forms.server";
-import { redirectIfSignedIn } from "~/server/guards.server";
-import { logger } from "~/server/logger.server";
-import { clientAddress, getRateLimits, tooManyAttempts } from "~/server/rate-limit.server";
 import type { Route } from "./+types/signup";
+import { AuthLinks, EmailField, NewPasswordFields, useAuthForm } from "./fields";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -28,28 +26,15 @@ export async function action({ request }: Route.ActionArgs) {
   const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
   const parsed = parseForm(signupSchema, form);
   if (!parsed.ok) return data({ values, fieldErrors: parsed.fieldErrors, formError: null }, 400);
-  if (!(await getRateLimits().signup.perAddress.hit(clientAddress(request)))) {
-    return data({ values, fieldErrors: {}, formError: tooManyAttempts }, 429);
+  const outcome = await signUpWithPassword(request, parsed.data);
+  if (outcome.status === "refused") {
+    return data({ values, fieldErrors: {}, formError: outcome.error }, outcome.httpStatus);
   }
-  const auth = await getAuth();
-  let headers: Headers;
-  try {
-    ({ headers } = await auth.api.signUpEmail({
-      body: parsed.data,
-      headers: request.headers,
-      returnHeaders: true,
-    }));
-  } catch (error) {
-    logger.info({ code: (error as { body?: { code?: string } }).body?.code }, "sign-up refused");
-    const formError = authErrorMessage(error, "An error occurred during signup");
-    return data({ values, fieldErrors: {}, formError }, 400);
-  }
-  throw redirect("/payment-options", { headers });
+  throw redirect("/payment-options", { headers: outcome.headers });
 }
 
 export default function Signup({ actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const { busy, errors } = useAuthForm(actionData);
   return (
     <AuthCard title="Create Your Account" subtitle="Sign up to get lifetime access">
       <Form method="post" className="space-y-4">
@@ -62,37 +47,18 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           defaultValue={actionData?.values.name}
           error={errors.name}
         />
-        <TextField
-          label="Email address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData?.values.email}
-          error={errors.email}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={passwordMinLength}
-          error={errors.password}
-        />
-        <p className="text-xs text-slate-500">At least {passwordMinLength} characters.</p>
+        <EmailField defaultValue={actionData?.values.email} error={errors.email} />
+        <NewPasswordFields fields={[{ label: "Password", name: "password" }]} errors={errors} />
         <button type="submit" className={primaryButton} disabled={busy}>
           {busy ? "Creating account..." : "Create Account"}
         </button>
       </Form>
-      <div className="mt-6 flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm">
-        <Link to="/login" className="text-indigo-700 underline">
-          Already have an account? Sign in
-        </Link>
-        <Link to="/" className="text-slate-600 underline">
-          Back to home
-        </Link>
-      </div>
+      <AuthLinks
+        links={[
+          { to: "/login", label: "Already have an account? Sign in" },
+          { to: "/", label: "Back to home", muted: true },
+        ]}
+      />
     </AuthCard>
   );
 }

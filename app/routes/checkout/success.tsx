@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { DashboardCountdown } from "~/components/return-redirect";
+import { getSessionUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
-import { getSessionUser } from "~/server/guards.server";
 import {
   type CheckoutReturn,
   reconcileStripeCheckout,

@@ -2,11 +2,11 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui";
 import { formatPrice } from "~/config/site";
 import { parseForm, testCheckoutSchema } from "~/lib/forms";
-import { clientIpHeader } from "~/server/auth.server";
+import { clientIpHeader } from "~/server/auth/better-auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { getEnv, isLoopbackAddress } from "~/server/env.server";
 import { readForm } from "~/server/forms.server";
-import { requireUser } from "~/server/guards.server";
 import { findTestCheckout, payTestCheckout } from "~/server/payments/checkout.server";
 import type { Route } from "./+types/test-checkout";
 

@@ -3,8 +3,7 @@ import { RecoveryCodes } from "~/components/recovery-codes";
 import { ErrorBox, PageShell, primaryButton, TextField } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
 import { accountTwoFactorSchema } from "~/lib/two-factor-forms";
-import { readForm } from "~/server/forms.server";
-import { requireMember } from "~/server/guards.server";
+import { requireMember } from "~/server/auth/guards.server";
 import {
   confirmTwoFactorSetup,
   describeTwoFactorSetup,
@@ -13,7 +12,8 @@ import {
   type TwoFactorSetup,
   takeRecoveryCodesToShow,
   turnOffTwoFactor,
-} from "~/server/two-factor.server";
+} from "~/server/auth/two-factor.server";
+import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account | AI Labs" }];

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { PageShell, primaryButton } from "~/components/ui";
 import { buildAppBuilderUrl, examplePrompts, maxPromptLength } from "~/lib/app-builder";
+import { requireMember } from "~/server/auth/guards.server";
 import { getEnv } from "~/server/env.server";
-import { requireMember } from "~/server/guards.server";
 import type { Route } from "./+types/app-builder";
 
 export const meta: Route.MetaFunction = () => [{ title: "App Builder | AI Labs" }];

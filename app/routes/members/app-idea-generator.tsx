@@ -13,7 +13,7 @@ import {
   slugify,
   techStackChoices,
 } from "~/lib/ideas";
-import { requireMember } from "~/server/guards.server";
+import { requireMember } from "~/server/auth/guards.server";
 import type { Route } from "./+types/app-idea-generator";
 
 export const meta: Route.MetaFunction = () => [{ title: "SaaS Idea Generator | AI Labs" }];

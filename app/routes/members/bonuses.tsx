@@ -1,7 +1,7 @@
 import { PageShell } from "~/components/ui";
 import { type BonusFile, formatUsd, memberBonusValuesCents, site } from "~/config/site";
+import { requireMember } from "~/server/auth/guards.server";
 import { getEnv } from "~/server/env.server";
-import { requireMember } from "~/server/guards.server";
 import type { Route } from "./+types/bonuses";
 
 export const meta: Route.MetaFunction = () => [{ title: "Premium Bonuses | AI Labs" }];

@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { chapterDoneSchema, parseForm } from "~/lib/forms";
+import { requireMember } from "~/server/auth/guards.server";
 import { readCourse, setChapterDone } from "~/server/courses.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
-import { requireMember } from "~/server/guards.server";
 import type { Route } from "./+types/course";
 
 export const meta: Route.MetaFunction = ({ data }) => [

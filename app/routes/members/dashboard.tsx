@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
+import { requireMember } from "~/server/auth/guards.server";
 import { type CourseCard, dashboardCourses } from "~/server/courses.server";
 import { getDb } from "~/server/db/db.server";
-import { requireMember } from "~/server/guards.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Training Area | AI Labs" }];

@@ -2,7 +2,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { maxBodyBytes, policyFor } from "~/route-policies";
-import { clientIpHeader } from "../auth.server";
+import { clientIpHeader } from "../auth/better-auth.server";
 import { compressResponses } from "./compress.server";
 import { contentSecurityPolicy } from "./csp.server";
 import type { PageCache } from "./page-cache.server";

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as courseAction, loader as courseLoader } from "~/routes/members/course";
 import { loader as dashboardLoader } from "~/routes/members/dashboard";
 import { createUser, origin, type TestUser } from "~/test/helpers";
+import { readSessionToken } from "../auth/session.server";
 import { createChapter, createCourse, deleteCourse, updateCourse } from "../courses.server";
 import { type Db, openDatabase } from "../db/client.server";
 import { closeDatabase, getDatabase, getDb } from "../db/db.server";
@@ -18,7 +19,6 @@ import { startDatabaseSocket } from "../db/socket.server";
 import { getEnv } from "../env.server";
 import { openOperatorDatabase, runCli } from "../operator.server";
 import { revokePurchase } from "../payments/purchases.server";
-import { readSessionToken } from "../session.server";
 import { createHttpApp } from "./app.server";
 import { createBatchedReader, createPageCache, pageCacheAnswer } from "./page-cache.server";
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { createSessionTokenReader } from "../auth/session.server";
 import { DatabaseStartError } from "../db/client.server";
 import { closeDatabase, getDatabase } from "../db/db.server";
 import { readPageStamps } from "../db/page-version.server";
@@ -11,7 +12,6 @@ import { EnvError, getEnv, listensOnLoopbackOnly } from "../env.server";
 import { logger } from "../logger.server";
 import { createSmtpTransport, startEmailSender } from "../mail/outbox.server";
 import { closeRedis, getRedis } from "../redis.server";
-import { createSessionTokenReader } from "../session.server";
 import { createHttpApp } from "./app.server";
 import {
   type FastAnswer,

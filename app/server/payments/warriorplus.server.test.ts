@@ -5,7 +5,7 @@ import * as webhookRoute from "~/routes/api/webhooks/warriorplus";
 import * as resetRoute from "~/routes/auth/reset-password";
 import { appRequest, createUser, origin, redirectTarget, run, uniqueEmail } from "~/test/helpers";
 import { hasPaidAccess } from "../access.server";
-import { getAuth } from "../auth.server";
+import { getAuth } from "../auth/better-auth.server";
 import { getDb } from "../db/db.server";
 import {
   account,

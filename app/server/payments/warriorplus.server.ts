@@ -3,12 +3,12 @@ import { eq } from "drizzle-orm";
 import { type FunnelProductKey, funnelProducts } from "../../config/site";
 import { parseForm } from "../../lib/forms";
 import { z } from "../../lib/zod";
+import { createSetPasswordToken } from "../auth/password-reset.server";
 import type { Db, Tx } from "../db/client.server";
 import { user, webhookEvent } from "../db/schema";
 import type { WarriorPlusConfig } from "../env.server";
 import { logger } from "../logger.server";
 import { enqueueLoginDetails } from "../mail/notices.server";
-import { createSetPasswordToken } from "../password-reset.server";
 import { fulfilPurchase, isRevokedBeforePurchase, revokePurchase } from "./purchases.server";
 
 // WarriorPlus IPN: a form POST per sale, refund or dispute. Fields as documented at

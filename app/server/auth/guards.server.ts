@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { hasPaidAccess } from "./access.server";
-import { getDb } from "./db/db.server";
-import { getEnv } from "./env.server";
+import { hasPaidAccess } from "../access.server";
+import { getDb } from "../db/db.server";
+import { cookieKeys } from "./cookies.server";
 import { findSessionMember, readSessionToken, type SessionMember } from "./session.server";
 
 export type SessionUser = {
@@ -22,12 +22,8 @@ const lookups = new WeakMap<Request, Promise<SessionMember | null>>();
 function lookUp(request: Request): Promise<SessionMember | null> {
   let lookup = lookups.get(request);
   if (!lookup) {
-    const env = getEnv();
-    const token = readSessionToken(
-      request.headers.get("cookie"),
-      env.authSecret,
-      env.publicOrigin.startsWith("https://"),
-    );
+    const { secret, secure } = cookieKeys();
+    const token = readSessionToken(request.headers.get("cookie"), secret, secure);
     lookup = token ? getDb().then((db) => findSessionMember(db, token)) : Promise.resolve(null);
     lookups.set(request, lookup);
   }

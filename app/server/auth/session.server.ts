@@ -1,28 +1,14 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import { paidAccessSql } from "./access.server";
-import type { Db } from "./db/client.server";
-import { session, user } from "./db/schema";
+import { paidAccessSql } from "../access.server";
+import type { Db } from "../db/client.server";
+import { session, user } from "../db/schema";
+import { readSignedCookie, sessionCookieName } from "./cookies.server";
 
 export type SessionMember = {
   user: { id: string; name: string; email: string; isAdmin: boolean; twoFactorEnabled: boolean };
   /** hasPaidAccess for this user, decided in the same query. */
   isMember: boolean;
 };
-
-/** The session cookie's name, as Better Auth picks it (auth.server.ts: useSecureCookies on https). */
-export function sessionCookieName(secure: boolean): string {
-  return `${secure ? "__Secure-" : ""}better-auth.session_token`;
-}
-
-/**
- * The cookie Better Auth sets after a correct password when two-factor is on
- * (a pending sign-in, valid 10 minutes). It is never a session: only
- * sessionCookieName's cookie is read as one.
- */
-export function twoFactorCookieName(secure: boolean): string {
-  return `${secure ? "__Secure-" : ""}better-auth.two_factor`;
-}
 
 /**
  * The session token from Better Auth's signed session cookie, or null when
@@ -55,49 +41,6 @@ export function createSessionTokenReader(secret: string, secure: boolean, maxEnt
     known.set(cookieHeader, token);
     return token;
   };
-}
-
-/** A cookie value signed as Better Auth signs its own (read back with readSignedCookie). */
-export function signCookieValue(value: string, secret: string): string {
-  return encodeURIComponent(
-    `${value}.${createHmac("sha256", secret).update(value).digest("base64")}`,
-  );
-}
-
-/**
- * The value of one of Better Auth's signed cookies
- * (`value.base64(HMAC-SHA256(secret, value))`, URI-encoded), or null when it
- * is missing or its signature is wrong.
- */
-export function readSignedCookie(
-  cookieHeader: string | null,
-  name: string,
-  secret: string,
-): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    let value: string;
-    try {
-      value = decodeURIComponent(
-        part
-          .slice(eq + 1)
-          .trim()
-          .replace(/^"(.*)"$/, "$1"),
-      );
-    } catch {
-      return null;
-    }
-    const dot = value.lastIndexOf(".");
-    if (dot < 1) return null;
-    const token = value.slice(0, dot);
-    const given = Buffer.from(value.slice(dot + 1), "base64");
-    const expected = createHmac("sha256", secret).update(token).digest();
-    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
-  }
-  return null;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { getEnv, loadEnv } from "./env.server";
+import { getEnv, loadEnv } from "../env.server";
+import { createRedis } from "../redis.server";
 import {
   clientAddress,
   countLoginAttempt,
@@ -10,7 +11,6 @@ import {
   createRedisRateLimiter,
   forgetLoginAttempts,
 } from "./rate-limit.server";
-import { createRedis } from "./redis.server";
 
 describe("createMemoryRateLimiter", () => {
   it("allows the limit, refuses past it, and opens again after the window", async () => {

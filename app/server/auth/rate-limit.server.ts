@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { isIPv4 } from "node:net";
 import type { Redis } from "ioredis";
-import { getEnv, type RateLimitSettings } from "./env.server";
-import { logger } from "./logger.server";
-import { getRedis } from "./redis.server";
+import { getEnv, type RateLimitSettings } from "../env.server";
+import { logger } from "../logger.server";
+import { getRedis } from "../redis.server";
 
 /**
  * Fixed-window attempt counters. In process memory by default; shared

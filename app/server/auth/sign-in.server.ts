@@ -1,6 +1,12 @@
-import { getAuth } from "./auth.server";
-import { authErrorMessage } from "./auth-errors.server";
-import { getEnv } from "./env.server";
+import { logger } from "../logger.server";
+import { getAuth } from "./better-auth.server";
+import { clearSessionCookies, readPendingSignIn } from "./cookies.server";
+import {
+  authErrorCode,
+  authErrorMessage,
+  signInExpired,
+  twoFactorErrorMessage,
+} from "./errors.server";
 import { homeFor } from "./guards.server";
 import {
   clientAddress,
@@ -10,8 +16,6 @@ import {
   type RateLimits,
   tooManyAttempts,
 } from "./rate-limit.server";
-import { readSignedCookie, twoFactorCookieName } from "./session.server";
-import { twoFactorErrorMessage } from "./two-factor.server";
 
 export type SignInOutcome =
   /** Signed in: go home (docs/product.md, Sign-in routing) with these Set-Cookie headers. */
@@ -44,7 +48,7 @@ export async function signInWithPassword(
     return {
       status: "refused",
       httpStatus: 400,
-      error: authErrorMessage(error, "An error occurred"),
+      error: authErrorMessage(error),
     };
   }
   await forgetLoginAttempts(limits, address, credentials.email);
@@ -54,19 +58,61 @@ export async function signInWithPassword(
   return { status: "signed-in", home, headers: result.headers };
 }
 
-/** Whether the request carries a validly signed pending two-factor sign-in cookie. */
-export function hasPendingSignIn(request: Request): boolean {
-  return pendingChallenge(request) !== null;
+export type SignUpOutcome =
+  /** Account created and signed in: go to /payment-options with these Set-Cookie headers. */
+  | { status: "signed-up"; headers: Headers }
+  | { status: "refused"; httpStatus: 400 | 429; error: string };
+
+/**
+ * Creates an account (never an admin: isAdmin is not an input) and signs it
+ * in, counted against the per-address sign-up limit first.
+ */
+export async function signUpWithPassword(
+  request: Request,
+  input: { name: string; email: string; password: string },
+  limits: RateLimits = getRateLimits(),
+): Promise<SignUpOutcome> {
+  if (!(await limits.signup.perAddress.hit(clientAddress(request)))) {
+    return { status: "refused", httpStatus: 429, error: tooManyAttempts };
+  }
+  const auth = await getAuth();
+  try {
+    const { headers } = await auth.api.signUpEmail({
+      body: input,
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { status: "signed-up", headers };
+  } catch (error) {
+    logger.info({ code: authErrorCode(error) }, "sign-up refused");
+    const message = authErrorMessage(error, "An error occurred during signup");
+    return { status: "refused", httpStatus: 400, error: message };
+  }
 }
 
-function pendingChallenge(request: Request): string | null {
-  const env = getEnv();
-  const secure = env.publicOrigin.startsWith("https://");
-  return readSignedCookie(
-    request.headers.get("cookie"),
-    twoFactorCookieName(secure),
-    env.authSecret,
-  );
+/**
+ * Ends every session of the request's user (global scope) and answers the
+ * headers that clear the browser: Set-Cookie expiry for the session cookies
+ * and Clear-Site-Data for the rest. On an error it still clears them.
+ */
+export async function signOutEverywhere(request: Request): Promise<Headers> {
+  const headers = new Headers({ "Clear-Site-Data": '"cache", "cookies", "storage"' });
+  try {
+    const auth = await getAuth();
+    if (await auth.api.getSession({ headers: request.headers })) {
+      await auth.api.revokeSessions({ headers: request.headers });
+    }
+    const signedOut = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    for (const cookie of signedOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  } catch (error) {
+    logger.warn({ err: error }, "logout failed; browser cleared anyway");
+  }
+  return clearSessionCookies(headers);
+}
+
+/** Whether the request carries a validly signed pending two-factor sign-in cookie. */
+export function hasPendingSignIn(request: Request): boolean {
+  return readPendingSignIn(request) !== null;
 }
 
 /**
@@ -80,13 +126,12 @@ export async function verifySignInCode(
   input: { method: "totp" | "recovery"; code: string },
   limits: RateLimits = getRateLimits(),
 ): Promise<SignInOutcome> {
-  const expired = "Your sign-in has expired. Please sign in again.";
-  const challenge = pendingChallenge(request);
-  if (!challenge) return { status: "refused", httpStatus: 400, error: expired };
+  const challenge = readPendingSignIn(request);
+  if (!challenge) return { status: "refused", httpStatus: 400, error: signInExpired };
   const auth = await getAuth();
   const pending = await (await auth.$context).internalAdapter.findVerificationValue(challenge);
   if (!pending || pending.expiresAt < new Date()) {
-    return { status: "refused", httpStatus: 400, error: expired };
+    return { status: "refused", httpStatus: 400, error: signInExpired };
   }
   const userId = pending.value;
   if (!(await limits.twoFactor.perAccount.hit(userId))) {

@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as dashboard from "~/routes/members/dashboard";
 import { appRequest, createUser, redirectTarget, run } from "~/test/helpers";
-import { getDb } from "./db/db.server";
-import { purchase, session, user } from "./db/schema";
-import { getEnv } from "./env.server";
+import { getDb } from "../db/db.server";
+import { purchase, session, user } from "../db/schema";
+import { getEnv } from "../env.server";
 import { createSessionTokenReader, findSessionMember, readSessionToken } from "./session.server";
 
 const secret = "a-test-secret-that-is-long-enough-000";

@@ -1,9 +1,14 @@
-import { isAPIError } from "better-auth/api";
 import QRCode from "qrcode";
-import { getAuth } from "./auth.server";
-import { getEnv } from "./env.server";
+import { getAuth } from "./better-auth.server";
+import {
+  clearCookie,
+  cookieKeys,
+  readSignedCookie,
+  setSignedCookie,
+  showRecoveryCodesCookie,
+} from "./cookies.server";
+import { twoFactorAlreadyOn, twoFactorErrorMessage, twoFactorNotSetUp } from "./errors.server";
 import type { SessionUser } from "./guards.server";
-import { readSignedCookie, signCookieValue } from "./session.server";
 
 // Turning TOTP two-factor authentication on and off for the signed-in user
 // (/account), through Better Auth's twoFactor plugin. The sign-in side is in
@@ -21,26 +26,6 @@ export type TwoFactorSetup = {
   /** The QR code as an SVG data URL, for an <img>. */
   qrCode: string;
 };
-
-/** A message for an error Better Auth answered to a two-factor call. */
-export function twoFactorErrorMessage(error: unknown): string {
-  if (!isAPIError(error)) throw error;
-  const code = (error.body as { code?: string } | undefined)?.code ?? "";
-  if (code === "INVALID_PASSWORD") return "Incorrect password";
-  if (code === "INVALID_CODE") return "That code is not right. Check your app and try again.";
-  if (code === "INVALID_BACKUP_CODE") return "That recovery code is not valid or was already used.";
-  if (code === "TOTP_ALREADY_ENABLED") return "Two-factor authentication is already on.";
-  if (code === "TWO_FACTOR_NOT_ENABLED" || code === "TOTP_NOT_ENABLED") {
-    return "Two-factor authentication is not set up. Start again.";
-  }
-  if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
-    return "Your sign-in has expired. Please sign in again.";
-  }
-  if (code === "ACCOUNT_TEMPORARILY_LOCKED") {
-    return "Too many wrong codes. Please wait 15 minutes and try again.";
-  }
-  return error.message || "An error occurred";
-}
 
 async function call<T>(fn: () => Promise<T>): Promise<{ ok: true; value: T } | Refused> {
   try {
@@ -77,7 +62,7 @@ export async function describeTwoFactorSetup(uri: string): Promise<TwoFactorSetu
   const parsed = URL.canParse(uri) ? new URL(uri) : null;
   const secret = parsed?.searchParams.get("secret") ?? "";
   if (parsed?.protocol !== "otpauth:" || !/^[A-Z2-7]+=*$/.test(secret) || uri.length > 512) {
-    return { ok: false, error: "Two-factor authentication is not set up. Start again." };
+    return { ok: false, error: twoFactorNotSetUp };
   }
   const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
   return {
@@ -101,7 +86,7 @@ export async function confirmTwoFactorSetup(
   code: string,
 ): Promise<{ ok: true; headers: Headers } | Refused> {
   if (user.twoFactorEnabled) {
-    return { ok: false, error: "Two-factor authentication is already on." };
+    return { ok: false, error: twoFactorAlreadyOn };
   }
   const auth = await getAuth();
   const verified = await call(() =>
@@ -109,19 +94,10 @@ export async function confirmTwoFactorSetup(
   );
   if (!verified.ok) return verified;
   const headers = new Headers(verified.value.headers);
-  const env = getEnv();
-  const value = signCookieValue(`${user.id}.${Date.now() + 5 * 60_000}`, env.authSecret);
-  headers.append(
-    "Set-Cookie",
-    `${showCodesCookie}=${value}; ${showCodesAttributes(env)}; Max-Age=300`,
-  );
+  const value = `${user.id}.${Date.now() + 5 * 60_000}`;
+  setSignedCookie(headers, showRecoveryCodesCookie, value, 300);
   return { ok: true, headers };
 }
-
-const showCodesCookie = "ailabs.show_recovery_codes";
-// Path=/ rather than /account: React Router fetches the page's data from /account.data.
-const showCodesAttributes = (env: { publicOrigin: string }) =>
-  `Path=/; HttpOnly; SameSite=Lax${env.publicOrigin.startsWith("https://") ? "; Secure" : ""}`;
 
 /**
  * The recovery codes, once, right after two-factor was turned on (the cookie
@@ -132,12 +108,11 @@ export async function takeRecoveryCodesToShow(
   request: Request,
   user: SessionUser,
 ): Promise<{ recoveryCodes: string[]; headers: Headers } | null> {
-  const env = getEnv();
-  const value = readSignedCookie(request.headers.get("cookie"), showCodesCookie, env.authSecret);
+  const keys = cookieKeys();
+  const cookie = request.headers.get("cookie");
+  const value = readSignedCookie(cookie, showRecoveryCodesCookie, keys.secret);
   if (!value) return null;
-  const headers = new Headers({
-    "Set-Cookie": `${showCodesCookie}=; ${showCodesAttributes(env)}; Max-Age=0`,
-  });
+  const headers = clearCookie(new Headers(), showRecoveryCodesCookie, keys);
   const [userId, expires] = value.split(".");
   if (userId !== user.id || Number(expires) < Date.now() || !user.twoFactorEnabled) {
     return { recoveryCodes: [], headers };

@@ -1,18 +1,17 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
-import type { Db } from "./db/client.server";
-import { getDb } from "./db/db.server";
-import { account, session, twoFactor, user, verification } from "./db/schema";
-import { type Env, getEnv } from "./env.server";
-import { enqueuePasswordReset } from "./mail/notices.server";
+import { passwordMaxLength, passwordMinLength } from "~/lib/password-rule";
+import type { Db } from "../db/client.server";
+import { getDb } from "../db/db.server";
+import { account, session, twoFactor, user, verification } from "../db/schema";
+import { type Env, getEnv } from "../env.server";
+import { enqueuePasswordReset } from "../mail/notices.server";
+import { usesSecureCookies } from "./cookies.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /** The header server.ts overwrites on every request with the socket's address. */
 export const clientIpHeader = "x-client-ip";
-
-export const passwordMinLength = 8;
-export const passwordMaxLength = 128;
 
 export function createAuth(db: Db, env: Env) {
   return betterAuth({
@@ -58,7 +57,7 @@ export function createAuth(db: Db, env: Env) {
     rateLimit: { enabled: false },
     advanced: {
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
-      useSecureCookies: env.publicOrigin.startsWith("https://"),
+      useSecureCookies: usesSecureCookies(env.publicOrigin),
       database: { generateId: () => crypto.randomUUID() },
     },
   });

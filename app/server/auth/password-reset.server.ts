@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import type { Auth } from "./auth.server";
-import type { Db, Tx } from "./db/client.server";
-import { verification } from "./db/schema";
-import { logger } from "./logger.server";
-import { createMemoryRateLimiter } from "./rate-limit.server";
+import type { Db, Tx } from "../db/client.server";
+import { verification } from "../db/schema";
+import { logger } from "../logger.server";
+import { getAuth } from "./better-auth.server";
+import { clearSessionCookies } from "./cookies.server";
+import { authErrorCode } from "./errors.server";
+import { clientAddress, createMemoryRateLimiter, tooManyAttempts } from "./rate-limit.server";
 
 // Password reset and first password, on Better Auth's reset mechanism
-// (requestPasswordReset / resetPassword, auth.server.ts): a one-time token in
+// (requestPasswordReset / resetPassword, better-auth.server.ts): a one-time token in
 // the `verification` table, used at /reset-password?token=...
 
 /** Better Auth's identifier of a reset token (better-auth/dist/api/routes/password.mjs). */
@@ -24,20 +26,32 @@ export const resetRequestedMessage =
 
 /**
  * Sends a reset link (valid 1 hour) to the address if it has an account, and
- * nothing otherwise; the answer never tells which.
+ * nothing otherwise; the answer never tells which. Counted per client address
+ * and per e-mail first: refused with a message once either is used up.
  */
-export async function requestPasswordReset(auth: Auth, email: string): Promise<void> {
+export async function requestPasswordReset(
+  request: Request,
+  email: string,
+): Promise<{ ok: true; message: string } | { ok: false; error: string }> {
+  if (
+    !(await passwordResetRequests.perAddress.hit(clientAddress(request))) ||
+    !(await passwordResetRequests.perEmail.hit(email))
+  ) {
+    return { ok: false, error: tooManyAttempts };
+  }
   try {
-    await auth.api.requestPasswordReset({ body: { email } });
+    await (await getAuth()).api.requestPasswordReset({ body: { email } });
   } catch (error) {
     // Logged without the address; the visitor still gets the same answer.
     logger.error({ err: error }, "password reset request failed");
   }
+  return { ok: true, message: resetRequestedMessage };
 }
 
 /** Whether the reset token exists and has not expired (it is deleted when used). */
 export async function isResetTokenUsable(db: Db, token: string): Promise<boolean> {
-  if (!token || token.length > 200) return false;
+  // No link carries a NUL (PostgreSQL would refuse it in the lookup).
+  if (!token || token.length > 200 || token.includes("\u0000")) return false;
   const rows = await db
     .select({ id: verification.id })
     .from(verification)
@@ -51,23 +65,22 @@ export async function isResetTokenUsable(db: Db, token: string): Promise<boolean
   return rows.length > 0;
 }
 
-export type ResetResult = { ok: true } | { ok: false; reason: "invalid-token" | "failed" };
+export type ResetResult =
+  /** Done: the headers clear the browser's session cookies. */
+  { ok: true; headers: Headers } | { ok: false; reason: "invalid-token" | "failed" };
 
 /**
  * Sets a new password with a reset token. One-time: the token is consumed in
  * the same transaction as the new password, and every session of the user
  * ends (revokeSessionsOnPasswordReset), so they sign in again.
  */
-export async function resetPassword(
-  auth: Auth,
-  token: string,
-  newPassword: string,
-): Promise<ResetResult> {
+export async function resetPassword(token: string, newPassword: string): Promise<ResetResult> {
   try {
-    await auth.api.resetPassword({ body: { token, newPassword } });
-    return { ok: true };
+    await (await getAuth()).api.resetPassword({ body: { token, newPassword } });
+    // Every session ended with the reset; the browser forgets its cookie too.
+    return { ok: true, headers: clearSessionCookies() };
   } catch (error) {
-    const code = (error as { body?: { code?: string } }).body?.code;
+    const code = authErrorCode(error);
     if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") {
       return { ok: false, reason: "invalid-token" };
     }
@@ -94,16 +107,4 @@ export async function createSetPasswordToken(
     expiresAt: new Date(Date.now() + ttlSeconds * 1000),
   });
   return token;
-}
-
-/** Set-Cookie headers that remove the session cookies (the sessions are already gone). */
-export function clearSessionCookies(headers = new Headers()): Headers {
-  for (const name of ["better-auth.session_token", "better-auth.session_data"]) {
-    headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
-    headers.append(
-      "Set-Cookie",
-      `__Secure-${name}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`,
-    );
-  }
-  return headers;
 }
