@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 // The one password rule: its length limits and messages, shared by the sign-up,
 // reset-password and account forms (browser and action), Better Auth's settings

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { getAuth } from "~/server/auth/better-auth.server";
+import { clientIpHeader, getAuth } from "~/server/auth/better-auth.server";
 import { getDb } from "~/server/db/db.server";
 import { user as userTable } from "~/server/db/schema";
 import { fulfilPurchase } from "~/server/payments/purchases.server";
@@ -54,10 +54,12 @@ export function cookieHeader(headers: Headers): string {
 /** A GET (or form POST when `form` is given) to the app, as a browser on our origin sends it. */
 export function appRequest(
   path: string,
-  options: { cookie?: string; form?: Record<string, string> } = {},
+  options: { cookie?: string; form?: Record<string, string>; clientIp?: string } = {},
 ): Request {
   const headers = new Headers({ origin });
   if (options.cookie) headers.set("cookie", options.cookie);
+  // What the HTTP shell sets from the socket (or a trusted proxy's X-Forwarded-For).
+  if (options.clientIp) headers.set(clientIpHeader, options.clientIp);
   if (!options.form) return new Request(`${origin}${path}`, { headers });
   return new Request(`${origin}${path}`, {
     method: "POST",

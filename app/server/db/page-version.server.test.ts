@@ -23,6 +23,7 @@ const notShownOnMemberPages = [
   "account",
   "verification",
   "purchase_revocation",
+  "payment_issue",
   "stripe_customer",
   "webhook_event",
   "email_outbox",

@@ -20,10 +20,19 @@ function startCheckout(cookie: string | undefined, productId = "lifetime-access"
   );
 }
 
-function checkoutAction(cookie: string, checkoutId: string, intent: "pay" | "cancel") {
+function checkoutAction(
+  cookie: string,
+  checkoutId: string,
+  intent: "pay" | "cancel",
+  clientIp = "127.0.0.1",
+) {
   return run(() =>
     testCheckoutRoute.action({
-      request: appRequest(`/checkout/test/${checkoutId}`, { cookie, form: { intent } }),
+      request: appRequest(`/checkout/test/${checkoutId}`, {
+        cookie,
+        form: { intent },
+        clientIp,
+      }),
       params: { checkoutId },
       context: {},
     } as never),
@@ -149,6 +158,17 @@ describe("test checkout", () => {
     expect(redirectTarget(await checkoutAction(other.cookie, id, "pay"))).toBe("/payment-options");
     const rows = await (await getDb()).select().from(purchase).where(eq(purchase.userId, other.id));
     expect(rows).toHaveLength(0);
+  });
+
+  it("pays only for a client on this machine unless TEST_CHECKOUT=on: 403 and nothing recorded", async () => {
+    const u = await createUser();
+    const id = checkoutIdOf(await startCheckout(u.cookie));
+    const refused = await checkoutAction(u.cookie, id, "pay", "203.0.113.5").catch((e) => e);
+    expect(refused).toMatchObject({ init: { status: 403 } });
+    const db = await getDb();
+    expect(await db.select().from(purchase).where(eq(purchase.userId, u.id))).toHaveLength(0);
+    expect(redirectTarget(await checkoutAction(u.cookie, id, "pay", "::1"))).toBe("/success");
+    expect(await db.select().from(purchase).where(eq(purchase.userId, u.id))).toHaveLength(1);
   });
 
   it("sends a visitor on the checkout page to /login", async () => {
