@@ -184,4 +184,43 @@ describe("rate limit settings", () => {
     expect(await countLoginAttempt(limits, "198.51.100.2", email)).toBe(true);
     expect(await countLoginAttempt(limits, "198.51.100.3", email.toUpperCase())).toBe(false);
   });
+
+  it("never lock a member out: 40 guesses from one address leave the e-mail open elsewhere, in memory and in Redis", async () => {
+    const settings = settingsFrom({});
+    for (const store of [
+      undefined,
+      { redis: redisClient(), prefix: `${prefix}${randomUUID()}:` },
+    ]) {
+      const limits = createRateLimits(settings, store);
+      const victim = `${randomUUID()}@example.test`;
+      const guesses = [];
+      for (let i = 0; i < 40; i++)
+        guesses.push(await countLoginAttempt(limits, "203.0.113.66", victim));
+      // The guessing address is stopped after its per-address-and-e-mail count...
+      expect(guesses.filter(Boolean)).toHaveLength(10);
+      // ...and the member, from another address, is not.
+      expect(await countLoginAttempt(limits, "198.51.100.7", victim)).toBe(true);
+    }
+  });
+
+  it("do not count an address the member signed in from against the e-mail's limit", async () => {
+    const limits = createRateLimits(
+      settingsFrom({
+        RATE_LIMIT_LOGIN_PER_EMAIL: "3",
+        RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: "2",
+      }),
+    );
+    const email = `${randomUUID()}@example.test`;
+    // The member signs in from home once.
+    expect(await countLoginAttempt(limits, "192.0.2.1", email)).toBe(true);
+    await forgetLoginAttempts(limits, "192.0.2.1", email);
+    // Guesses spread over many addresses use up the e-mail's limit...
+    const spread = [];
+    for (let i = 10; i < 16; i++)
+      spread.push(await countLoginAttempt(limits, `203.0.113.${i}`, email));
+    expect(spread.filter(Boolean)).toHaveLength(3);
+    expect(await countLoginAttempt(limits, "203.0.113.99", email)).toBe(false);
+    // ...but not for the member at home.
+    expect(await countLoginAttempt(limits, "192.0.2.1", email)).toBe(true);
+  });
 });

@@ -102,7 +102,12 @@ export function createRedisRateLimiter(
 
 export type RateLimits = {
   /** Sign-in attempts: per address, per address and e-mail, and per e-mail from anywhere. */
-  login: { perAddress: RateLimiter; perAddressAndEmail: RateLimiter; perEmail: RateLimiter };
+  login: {
+    perAddress: RateLimiter;
+    perAddressAndEmail: RateLimiter;
+    perEmail: RateLimiter;
+    knownAddresses: KnownAddresses;
+  };
   /** Two-factor codes (authenticator or recovery) per account. */
   twoFactor: { perAccount: RateLimiter };
   /** Accounts created per address. */
@@ -126,6 +131,7 @@ export function createRateLimits(
       perAddress: make("login-address", settings.loginPerAddress, w),
       perAddressAndEmail: make("login-address-email", settings.loginPerAddressAndEmail, w),
       perEmail: make("login-email", settings.loginPerEmail, w),
+      knownAddresses: store ? createRedisKnownAddresses(store) : createMemoryKnownAddresses(),
     },
     twoFactor: { perAccount: make("two-factor-account", settings.twoFactorPerAccount, w) },
     signup: {
@@ -150,9 +156,14 @@ export function getRateLimits(): RateLimits {
 }
 
 /**
- * Counts one sign-in attempt against the three sign-in limits; false when
- * any is used up. Counted before the password is checked, so a burst of
- * parallel guesses is refused too.
+ * Counts one sign-in attempt; false when a limit is used up. Counted before
+ * the password is checked, so a burst of parallel guesses is refused too.
+ *
+ * Nobody can lock a member out (docs/product.md, Rate limits): the e-mail's
+ * own limit holds back guesses spread over many addresses, but it counts only
+ * attempts the address limits let through (one address adds at most its
+ * per-address-and-e-mail count), and none from an address that has signed in
+ * to this account before.
  */
 export async function countLoginAttempt(
   limits: RateLimits,
@@ -160,15 +171,20 @@ export async function countLoginAttempt(
   email: string,
 ): Promise<boolean> {
   const key = email.toLowerCase();
-  const results = await Promise.all([
+  const pair = `${address}|${key}`;
+  const [byAddress, byPair] = await Promise.all([
     limits.login.perAddress.hit(address),
-    limits.login.perAddressAndEmail.hit(`${address}|${key}`),
-    limits.login.perEmail.hit(key),
+    limits.login.perAddressAndEmail.hit(pair),
   ]);
-  return results.every(Boolean);
+  if (!byAddress || !byPair) return false;
+  if (await limits.login.knownAddresses.knows(pair)) return true;
+  return limits.login.perEmail.hit(key);
 }
 
-/** After a successful sign-in: the account's own counts start again (the address's do not). */
+/**
+ * After a successful sign-in: the account's own counts start again (the
+ * address's do not), and the address is one the member signs in from.
+ */
 export async function forgetLoginAttempts(
   limits: RateLimits,
   address: string,
@@ -178,7 +194,72 @@ export async function forgetLoginAttempts(
   await Promise.all([
     limits.login.perAddressAndEmail.reset(`${address}|${key}`),
     limits.login.perEmail.reset(key),
+    limits.login.knownAddresses.remember(`${address}|${key}`),
   ]);
+}
+
+/** Addresses members have signed in from, per account, remembered for a while. */
+export type KnownAddresses = {
+  knows(key: string): Promise<boolean>;
+  remember(key: string): Promise<void>;
+};
+
+/** How long an address a member signed in from stays known. */
+export const knownAddressDays = 90;
+
+export function createMemoryKnownAddresses(
+  options: { ttlMs?: number; maxKeys?: number; now?: () => number } = {},
+): KnownAddresses {
+  const ttlMs = options.ttlMs ?? knownAddressDays * 86_400_000;
+  const maxKeys = options.maxKeys ?? 50_000;
+  const now = options.now ?? Date.now;
+  const until = new Map<string, number>();
+  return {
+    async knows(key) {
+      const expiry = until.get(key);
+      if (expiry === undefined) return false;
+      if (expiry > now()) return true;
+      until.delete(key);
+      return false;
+    },
+    async remember(key) {
+      until.delete(key);
+      if (until.size >= maxKeys) {
+        const oldest = until.keys().next().value;
+        if (oldest !== undefined) until.delete(oldest);
+      }
+      until.set(key, now() + ttlMs);
+    },
+  };
+}
+
+/** Known addresses in Redis, shared by every server process; keys hashed, as the limits'. */
+export function createRedisKnownAddresses(options: {
+  redis: Redis;
+  prefix: string;
+}): KnownAddresses {
+  const ttlMs = knownAddressDays * 86_400_000;
+  const fallback = createMemoryKnownAddresses();
+  const keyOf = (key: string) =>
+    `${options.prefix}known:${createHash("sha256").update(key).digest("base64url")}`;
+  return {
+    async knows(key) {
+      try {
+        return (await options.redis.exists(keyOf(key))) === 1;
+      } catch (error) {
+        logger.error({ err: error }, "rate limit store unavailable");
+        return fallback.knows(key);
+      }
+    },
+    async remember(key) {
+      await fallback.remember(key);
+      try {
+        await options.redis.set(keyOf(key), "1", "PX", ttlMs);
+      } catch (error) {
+        logger.error({ err: error }, "rate limit store unavailable");
+      }
+    },
+  };
 }
 
 export const tooManyAttempts = "Too many attempts. Please wait a few minutes and try again.";
