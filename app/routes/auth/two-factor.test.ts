@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import * as root from "~/root";
 import * as account from "~/routes/members/account";
 import { getSessionUser } from "~/server/auth/guards.server";
-import { createRateLimits } from "~/server/auth/rate-limit.server";
+import { createRateLimits, tooManyAttempts } from "~/server/auth/rate-limit.server";
 import { verifySignInCode } from "~/server/auth/sign-in.server";
 import { getDb } from "~/server/db/db.server";
 import { session, twoFactor, user } from "~/server/db/schema";
@@ -334,6 +334,47 @@ describe("turning two-factor off", () => {
       code: replaced.data.recoveryCodes?.[0] ?? "",
     });
     expect(redirectTarget(fresh.result)).toBe("/dashboard");
+  });
+});
+
+describe("password checks on /account", () => {
+  it("are counted per account like a sign-in: past the limit even the right password is refused", async () => {
+    const u = await createUser({ paid: true });
+    const { cookie } = await enableTwoFactor(u);
+    const limit = getEnv().rateLimits.loginPerAddressAndEmail;
+    for (let i = 0; i < limit; i++) {
+      const wrong = asResult(
+        await postAccount(cookie, { intent: "new-recovery-codes", password: "not the password" }),
+      );
+      expect(wrong.data.fieldErrors.password).not.toBe(tooManyAttempts);
+      expect(wrong.data.recoveryCodes).toBeUndefined();
+    }
+    for (const form of [
+      { intent: "new-recovery-codes", password: u.password },
+      { intent: "disable", password: u.password },
+    ]) {
+      const refused = asResult(await postAccount(cookie, form));
+      expect(refused.data.fieldErrors.password).toBe(tooManyAttempts);
+      expect(refused.data.recoveryCodes).toBeUndefined();
+    }
+    // Two-factor is still on: the refused "disable" changed nothing.
+    const [row] = await (await getDb()).select().from(user).where(eq(user.id, u.id));
+    expect(row?.twoFactorEnabled).toBe(true);
+  });
+
+  it("start again after the right password", async () => {
+    const u = await createUser({ paid: true });
+    const { cookie } = await enableTwoFactor(u);
+    const limit = getEnv().rateLimits.loginPerAddressAndEmail;
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < limit - 1; i++) {
+        await postAccount(cookie, { intent: "new-recovery-codes", password: "not the password" });
+      }
+      const right = asResult(
+        await postAccount(cookie, { intent: "new-recovery-codes", password: u.password }),
+      );
+      expect(right.data.recoveryCodes).toHaveLength(10);
+    }
   });
 });
 

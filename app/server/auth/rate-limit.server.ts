@@ -110,6 +110,8 @@ export type RateLimits = {
   };
   /** Two-factor codes (authenticator or recovery) per account. */
   twoFactor: { perAccount: RateLimiter };
+  /** Password checks of a signed-in account (/account), like a sign-in's per address and e-mail. */
+  accountPassword: { perAccount: RateLimiter };
   /** Accounts created per address. */
   signup: { perAddress: RateLimiter };
 };
@@ -134,6 +136,9 @@ export function createRateLimits(
       knownAddresses: store ? createRedisKnownAddresses(store) : createMemoryKnownAddresses(),
     },
     twoFactor: { perAccount: make("two-factor-account", settings.twoFactorPerAccount, w) },
+    accountPassword: {
+      perAccount: make("account-password", settings.loginPerAddressAndEmail, w),
+    },
     signup: {
       perAddress: make("signup-address", settings.signupPerAddress, settings.signupWindowSeconds),
     },

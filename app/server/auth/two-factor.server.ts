@@ -8,7 +8,8 @@ import {
   showRecoveryCodesCookie,
 } from "./cookies.server";
 import { twoFactorAlreadyOn, twoFactorErrorMessage, twoFactorNotSetUp } from "./errors.server";
-import type { SessionUser } from "./guards.server";
+import { getSessionUser, type SessionUser } from "./guards.server";
+import { getRateLimits, type RateLimits, tooManyAttempts } from "./rate-limit.server";
 
 // Turning TOTP two-factor authentication on and off for the signed-in user
 // (/account), through Better Auth's twoFactor plugin. The sign-in side is in
@@ -36,6 +37,28 @@ async function call<T>(fn: () => Promise<T>): Promise<{ ok: true; value: T } | R
 }
 
 /**
+ * A password check of the signed-in account, counted per account like a
+ * sign-in (RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL per window): a stolen
+ * session cookie cannot be used to guess the password. A right password
+ * starts the count again.
+ */
+async function checkingPassword<T extends { ok: boolean }>(
+  request: Request,
+  fn: () => Promise<T | Refused>,
+  limits: RateLimits = getRateLimits(),
+): Promise<T | Refused> {
+  const user = await getSessionUser(request);
+  // Without a session Better Auth refuses the call itself.
+  if (!user) return fn();
+  if (!(await limits.accountPassword.perAccount.hit(user.id))) {
+    return { ok: false, error: tooManyAttempts };
+  }
+  const result = await fn();
+  if (result.ok) await limits.accountPassword.perAccount.reset(user.id);
+  return result;
+}
+
+/**
  * Step 1 of turning TOTP on: checks the password and stores a new, not yet
  * confirmed secret (replacing an unconfirmed one); two-factor stays off until
  * confirmTwoFactorSetup.
@@ -45,8 +68,10 @@ export async function startTwoFactorSetup(
   password: string,
 ): Promise<TwoFactorSetup | Refused> {
   const auth = await getAuth();
-  const result = await call(() =>
-    auth.api.enableTwoFactor({ body: { password, method: "totp" }, headers: request.headers }),
+  const result = await checkingPassword(request, () =>
+    call(() =>
+      auth.api.enableTwoFactor({ body: { password, method: "totp" }, headers: request.headers }),
+    ),
   );
   if (!result.ok) return result;
   if (result.value.method !== "totp") throw new Error("enableTwoFactor: expected the TOTP method");
@@ -128,12 +153,14 @@ export async function turnOffTwoFactor(
   password: string,
 ): Promise<{ ok: true; headers: Headers } | Refused> {
   const auth = await getAuth();
-  const result = await call(() =>
-    auth.api.disableTwoFactor({
-      body: { password },
-      headers: request.headers,
-      returnHeaders: true,
-    }),
+  const result = await checkingPassword(request, () =>
+    call(() =>
+      auth.api.disableTwoFactor({
+        body: { password },
+        headers: request.headers,
+        returnHeaders: true,
+      }),
+    ),
   );
   return result.ok ? { ok: true, headers: result.value.headers } : result;
 }
@@ -144,8 +171,8 @@ export async function replaceRecoveryCodes(
   password: string,
 ): Promise<{ ok: true; recoveryCodes: string[] } | Refused> {
   const auth = await getAuth();
-  const result = await call(() =>
-    auth.api.generateBackupCodes({ body: { password }, headers: request.headers }),
+  const result = await checkingPassword(request, () =>
+    call(() => auth.api.generateBackupCodes({ body: { password }, headers: request.headers })),
   );
   return result.ok ? { ok: true, recoveryCodes: result.value.backupCodes } : result;
 }
