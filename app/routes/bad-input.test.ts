@@ -8,7 +8,7 @@ import { postOnly } from "~/server/http/post-only.server";
 import { logger } from "~/server/logger.server";
 import { checkoutMessages } from "~/server/payments/checkout.server";
 import { createTestApp } from "~/test/app-handler";
-import { cookieHeader, createUser, origin, uniqueEmail } from "~/test/helpers";
+import { cookieHeader, createUser, origin, uniqueEmail, withEnv } from "~/test/helpers";
 import { totpCode } from "~/test/totp";
 
 // Every route with an action, found in app/routes.ts, gets bodies no browser form sends
@@ -218,18 +218,6 @@ function variantsOf(fields: Record<string, string>): Variant[] {
       message: nulCharacterMessage,
     })),
   ];
-}
-
-/** Runs `fn` with some settings changed, as if the server had been started with them. */
-async function withEnv<T>(changes: Partial<Env> | undefined, fn: () => Promise<T>): Promise<T> {
-  const env = getEnv();
-  const saved = Object.fromEntries(Object.keys(changes ?? {}).map((k) => [k, env[k as keyof Env]]));
-  Object.assign(env, changes);
-  try {
-    return await fn();
-  } finally {
-    Object.assign(env, saved);
-  }
 }
 
 afterEach(() => {

@@ -200,6 +200,21 @@ describe("loadEnv", () => {
   });
 });
 
+describe("REQUIRE_ADMIN_TWO_FACTOR", () => {
+  it("is on for an https origin and off on localhost unless set, like the test checkout", () => {
+    const secret = "x".repeat(40);
+    const required = (vars: Record<string, string>) =>
+      loadEnv({ BETTER_AUTH_SECRET: secret, ...vars }).requireAdminTwoFactor;
+    expect(required({})).toBe(false);
+    expect(required({ PUBLIC_ORIGIN: "https://ailabs.app" })).toBe(true);
+    expect(required({ PUBLIC_ORIGIN: "https://ailabs.app", REQUIRE_ADMIN_TWO_FACTOR: "off" })).toBe(
+      false,
+    );
+    expect(required({ REQUIRE_ADMIN_TWO_FACTOR: "on" })).toBe(true);
+    expect(() => required({ REQUIRE_ADMIN_TWO_FACTOR: "yes" })).toThrow(/REQUIRE_ADMIN_TWO_FACTOR/);
+  });
+});
+
 describe("loopback addresses", () => {
   it("are 127.0.0.0/8 and ::1, also IPv4-mapped; nothing else", () => {
     for (const address of ["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1"]) {

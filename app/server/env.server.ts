@@ -38,6 +38,7 @@ const envSchema = z.object({
       .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
   ).default([]),
   TEST_CHECKOUT: optional(z.enum(["auto", "on", "off"])).default("auto"),
+  REQUIRE_ADMIN_TWO_FACTOR: optional(z.enum(["auto", "on", "off"])).default("auto"),
   STRIPE_SECRET_KEY: optional(
     z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be sk_... or rk_..."),
   ),
@@ -124,6 +125,12 @@ export type Env = {
    * pays only for a request from this machine (a loopback client address).
    */
   testCheckoutForAnyClient: boolean;
+  /**
+   * Admins must turn two-factor on before /admin or any admin action works:
+   * on for an https PUBLIC_ORIGIN (a real deployment), off on localhost,
+   * unless REQUIRE_ADMIN_TWO_FACTOR says on or off.
+   */
+  requireAdminTwoFactor: boolean;
   /** Stripe Checkout and webhooks, when STRIPE_SECRET_KEY is set. */
   stripe: StripeConfig | undefined;
   /** SMTP server for outgoing mail; unset: messages are logged instead. */
@@ -207,6 +214,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       !stripe &&
       (e.TEST_CHECKOUT === "auto" ? isLocalOrigin(publicOrigin) : e.TEST_CHECKOUT === "on"),
     testCheckoutForAnyClient: !stripe && e.TEST_CHECKOUT === "on",
+    requireAdminTwoFactor:
+      e.REQUIRE_ADMIN_TWO_FACTOR === "auto"
+        ? publicOrigin.startsWith("https://")
+        : e.REQUIRE_ADMIN_TWO_FACTOR === "on",
     stripe,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

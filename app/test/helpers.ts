@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { clientIpHeader, getAuth } from "~/server/auth/better-auth.server";
 import { getDb } from "~/server/db/db.server";
 import { user as userTable } from "~/server/db/schema";
+import { type Env, getEnv } from "~/server/env.server";
 import { fulfilPurchase } from "~/server/payments/purchases.server";
 
 export const origin = "http://localhost:3000";
@@ -82,4 +83,19 @@ export function redirectTarget(result: unknown): string | null {
   return result instanceof Response && result.status >= 300 && result.status < 400
     ? result.headers.get("location")
     : null;
+}
+
+/** Runs `fn` with some settings changed, as if the server had been started with them. */
+export async function withEnv<T>(
+  changes: Partial<Env> | undefined,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const env = getEnv();
+  const saved = Object.fromEntries(Object.keys(changes ?? {}).map((k) => [k, env[k as keyof Env]]));
+  Object.assign(env, changes);
+  try {
+    return await fn();
+  } finally {
+    Object.assign(env, saved);
+  }
 }

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getSessionUser } from "~/server/auth/guards.server";
+import { adminNeedsTwoFactor, getSessionUser } from "~/server/auth/guards.server";
 import { postOnly } from "~/server/http/post-only.server";
 import { maxUploadBytes, saveImage, UploadError } from "~/server/uploads/store.server";
 import type { Route } from "./+types/uploads";
@@ -11,6 +11,9 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   if (!user) return data({ error: "No active session" }, 401);
   if (!user.isAdmin) return data({ error: "Only admins can upload images." }, 403);
+  if (adminNeedsTwoFactor(user)) {
+    return data({ error: "Turn on two-factor authentication on your account page first." }, 403);
+  }
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > maxUploadBytes + 64 * 1024)
     return data({ error: "Images can be at most 5 MB." }, 413);

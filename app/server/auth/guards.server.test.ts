@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/admin/admin";
+import * as uploads from "~/routes/api/uploads";
 import * as loginRoute from "~/routes/auth/login";
 import * as signupRoute from "~/routes/auth/signup";
 import * as paymentOptions from "~/routes/checkout/payment-options";
@@ -10,7 +12,9 @@ import * as bonuses from "~/routes/members/bonuses";
 import * as course from "~/routes/members/course";
 import * as dashboard from "~/routes/members/dashboard";
 import * as notFound from "~/routes/not-found";
-import { appRequest, createUser, redirectTarget, run } from "~/test/helpers";
+import { getDb } from "~/server/db/db.server";
+import { course as courseTable, user } from "~/server/db/schema";
+import { appRequest, createUser, origin, redirectTarget, run, withEnv } from "~/test/helpers";
 
 // biome-ignore lint/suspicious/noExplicitAny: loaders are called with the subset of args they read.
 type AnyLoader = (args: any) => unknown;
@@ -86,6 +90,46 @@ describe("admin guard", () => {
   it("lets an admin in", async () => {
     const u = await createUser({ isAdmin: true });
     expect(redirectTarget(await load(adminRoute.loader, "/admin", u.cookie))).toBeNull();
+  });
+
+  it("where two-factor is required, sends an admin without it to /account, for pages and actions alike", async () => {
+    const u = await createUser({ isAdmin: true });
+    await withEnv({ requireAdminTwoFactor: true }, async () => {
+      expect(redirectTarget(await load(adminRoute.loader, "/admin", u.cookie))).toBe("/account");
+      const action = await run(() =>
+        adminRoute.action({
+          request: appRequest("/admin", {
+            cookie: u.cookie,
+            form: { intent: "create-course", title: "Not allowed yet" },
+          }),
+          params: {},
+          context: {},
+        } as never),
+      );
+      expect(redirectTarget(action)).toBe("/account");
+      const courses = await (await getDb())
+        .select()
+        .from(courseTable)
+        .where(eq(courseTable.title, "Not allowed yet"));
+      expect(courses).toHaveLength(0);
+      const upload = await uploads.action({
+        request: new Request(`${origin}/api/uploads`, {
+          method: "POST",
+          headers: { cookie: u.cookie, origin },
+          body: new FormData(),
+        }),
+        params: {},
+        context: {},
+      } as never);
+      expect((upload as { init: { status: number } }).init.status).toBe(403);
+
+      // With two-factor on, the admin is let in.
+      await (await getDb()).update(user).set({ twoFactorEnabled: true }).where(eq(user.id, u.id));
+      expect(redirectTarget(await load(adminRoute.loader, "/admin", u.cookie))).toBeNull();
+    });
+    // Where it is not required (localhost by default), the admin without it is let in.
+    const other = await createUser({ isAdmin: true });
+    expect(redirectTarget(await load(adminRoute.loader, "/admin", other.cookie))).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { hasPaidAccess } from "../access.server";
 import { getDb } from "../db/db.server";
+import { getEnv } from "../env.server";
 import { cookieKeys } from "./cookies.server";
 import { findSessionMember, readSessionToken, type SessionMember } from "./session.server";
 
@@ -58,7 +59,17 @@ export async function requireMember(request: Request): Promise<SessionUser> {
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user?.isAdmin) throw redirect("/dashboard");
+  // Where it is required, an admin turns two-factor on first, on /account.
+  if (adminNeedsTwoFactor(user)) throw redirect("/account");
   return user;
+}
+
+/**
+ * An admin who must turn two-factor on before admin work
+ * (REQUIRE_ADMIN_TWO_FACTOR, Env.requireAdminTwoFactor) and has not.
+ */
+export function adminNeedsTwoFactor(user: SessionUser): boolean {
+  return user.isAdmin && !user.twoFactorEnabled && getEnv().requireAdminTwoFactor;
 }
 
 /**
