@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { chapterDoneSchema, parseForm } from "~/lib/forms";
-import { readCourse, setChapterDone } from "~/server/courses.server";
+import { readCourse, setChapterDone } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import { requireMember } from "~/server/guards.server";

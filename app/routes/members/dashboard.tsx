@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { type CourseCard, dashboardCourses } from "~/server/courses.server";
+import { type CourseCard, dashboardCourses } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
 import { requireMember } from "~/server/guards.server";
 import type { Route } from "./+types/dashboard";

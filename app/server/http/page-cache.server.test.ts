@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as courseAction, loader as courseLoader } from "~/routes/members/course";
 import { loader as dashboardLoader } from "~/routes/members/dashboard";
 import { createUser, origin, type TestUser } from "~/test/helpers";
-import { createChapter, createCourse, deleteCourse, updateCourse } from "../courses.server";
+import { createChapter, createCourse, deleteCourse, updateCourse } from "../courses/authoring.server";
 import { type Db, openDatabase } from "../db/client.server";
 import { closeDatabase, getDatabase, getDb } from "../db/db.server";
 import { type PageStamp, readPageStamps } from "../db/page-version.server";
