@@ -4,12 +4,12 @@ import { z } from "zod";
 import { type FunnelProductKey, funnelProducts } from "../../config/site";
 import { parseForm } from "../../lib/forms";
 import type { Db, Tx } from "../db/client.server";
-import { purchase, user, webhookEvent } from "../db/schema";
+import { user, webhookEvent } from "../db/schema";
 import type { WarriorPlusConfig } from "../env.server";
 import { logger } from "../logger.server";
 import { enqueueLoginDetails } from "../mail/notices.server";
 import { createSetPasswordToken } from "../password-reset.server";
-import { fulfilPurchase, revokePurchase } from "./purchases.server";
+import { fulfilPurchase, type PurchaseInput, revokePurchase } from "./purchases.server";
 
 // WarriorPlus IPN: a form POST per sale, refund or dispute. Fields as documented at
 // https://help.warriorplus.com/en/articles/1658556-advanced-variables-sent-to-your-ipn-and-or-keygen-script
@@ -144,14 +144,7 @@ async function applySale(
     const token = await createSetPasswordToken(tx, buyer.id, setPasswordLinkSeconds);
     await enqueueLoginDetails(tx, buyer, token);
   }
-  await fulfilPurchase(tx, {
-    userId: buyer.id,
-    provider: "warriorplus",
-    providerRef: ipn.WP_SALEID,
-    product,
-    amountCents: amountCents(ipn.WP_SALE_AMOUNT) ?? funnelProducts[product].amountCents,
-    currency: currency(ipn.WP_SALE_CURRENCY),
-  });
+  await fulfilPurchase(tx, purchaseOf(ipn, product, buyer.id));
   return buyer.created ? "new-buyer-sale" : "sale";
 }
 
@@ -160,24 +153,26 @@ async function applyRefund(
   ipn: WarriorPlusIpn,
   product: FunnelProductKey,
 ): Promise<IpnOutcome> {
-  const ref = { provider: "warriorplus" as const, providerRef: ipn.WP_SALEID };
-  if (await revokePurchase(tx, ref)) return "revoked";
-  // The refund came first: record the sale as already refunded so its late arrival grants nothing.
+  if (await revokePurchase(tx, { provider: "warriorplus", providerRef: ipn.WP_SALEID })) {
+    return "revoked";
+  }
+  // The refund came first and revokePurchase recorded it: the sale is recorded
+  // as already refunded, so its late arrival grants nothing.
   const buyer = await findOrCreateBuyer(tx, ipn);
-  await tx
-    .insert(purchase)
-    .values({
-      ...ref,
-      userId: buyer.id,
-      product,
-      amountCents: amountCents(ipn.WP_SALE_AMOUNT) ?? funnelProducts[product].amountCents,
-      currency: currency(ipn.WP_SALE_CURRENCY),
-      status: "refunded",
-      refundedAt: new Date(),
-    })
-    .onConflictDoNothing({ target: [purchase.provider, purchase.providerRef] });
-  await revokePurchase(tx, ref);
+  await fulfilPurchase(tx, purchaseOf(ipn, product, buyer.id));
   return "revoked";
+}
+
+/** The purchase a notification's sale stands for. */
+function purchaseOf(ipn: WarriorPlusIpn, product: FunnelProductKey, userId: string): PurchaseInput {
+  return {
+    userId,
+    provider: "warriorplus",
+    providerRef: ipn.WP_SALEID,
+    product,
+    amountCents: amountCents(ipn.WP_SALE_AMOUNT) ?? funnelProducts[product].amountCents,
+    currency: currency(ipn.WP_SALE_CURRENCY),
+  };
 }
 
 type Buyer = { id: string; name: string; email: string; created: boolean };

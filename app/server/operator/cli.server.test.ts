@@ -11,15 +11,17 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createUser, uniqueEmail } from "~/test/helpers";
-import { hasPaidAccess } from "./access.server";
-import { type Db, openDatabase } from "./db/client.server";
-import { closeDatabase, getDatabase, getDb } from "./db/db.server";
-import * as schema from "./db/schema";
-import { emailOutbox, purchase, user } from "./db/schema";
-import { socketPath, startDatabaseSocket } from "./db/socket.server";
-import { enqueueEmail } from "./mail/outbox.server";
-import { listUsers, OperatorDbError, openOperatorDatabase, runCli } from "./operator.server";
-import { fulfilPurchase, revokePurchase } from "./payments/purchases.server";
+import { hasPaidAccess } from "../access.server";
+import { type Db, openDatabase } from "../db/client.server";
+import { closeDatabase, getDatabase, getDb } from "../db/db.server";
+import * as schema from "../db/schema";
+import { emailOutbox, purchase, user } from "../db/schema";
+import { socketPath, startDatabaseSocket } from "../db/socket.server";
+import { enqueueEmail } from "../mail/outbox.server";
+import { fulfilPurchase, revokePurchase } from "../payments/purchases.server";
+import { listUsers } from "./accounts.server";
+import { runCli } from "./cli.server";
+import { OperatorDbError, openOperatorDatabase } from "./connect.server";
 
 afterAll(closeDatabase);
 
@@ -369,7 +371,7 @@ describe("openOperatorDatabase", () => {
 // ---------------------------------------------------------------------------
 // cli.ts as the operator runs it, in a child process.
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const secret = "cli-test-secret-cli-test-secret-0123456789";
 
 type Run = { code: number | null; stdout: string; stderr: string };
