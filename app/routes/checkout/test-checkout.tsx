@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui";
-import { formatPrice } from "~/config/site";
+import { formatUsd } from "~/config/site";
 import { parseForm, testCheckoutSchema } from "~/lib/forms";
 import { getDb } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
@@ -26,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!checkout) throw redirect("/payment-options");
   return {
     name: checkout.product.name,
-    amount: formatPrice(checkout.amountCents),
+    amount: formatUsd(checkout.amountCents),
     currency: checkout.currency.toUpperCase(),
     email: user.email,
   };
