@@ -2,31 +2,24 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/db.server";
 import { chapter, course } from "../db/schema";
-import {
-  createChapter,
-  createCourse,
-  deleteChapter,
-  deleteCourse,
-  listCoursesForAdmin,
-  moveChapter,
-  updateChapter,
-  updateCourse,
-} from "./authoring.server";
-import { courseWith, order } from "./fixtures";
+import * as authoring from "./authoring.server";
+import { chapterRow, courseWith, order } from "./fixtures";
 
 describe("courses", () => {
   it("creates, updates and lists a course", async () => {
     const db = await getDb();
-    const { id } = await createCourse(db, { title: "Draft", description: "" });
-    expect(await updateCourse(db, id, { title: "Launch", description: "Go live" })).toBe(true);
-    const all = await listCoursesForAdmin(db);
+    const { id } = await authoring.createCourse(db, { title: "Draft", description: "" });
+    expect(await authoring.updateCourse(db, id, { title: "Launch", description: "Go live" })).toBe(
+      true,
+    );
+    const all = await authoring.listCoursesForAdmin(db);
     expect(all.find((c) => c.id === id)).toMatchObject({
       title: "Launch",
       description: "Go live",
       chapters: [],
     });
     expect(
-      await updateCourse(db, "00000000-0000-4000-8000-000000000000", {
+      await authoring.updateCourse(db, "00000000-0000-4000-8000-000000000000", {
         title: "x",
         description: "",
       }),
@@ -36,10 +29,10 @@ describe("courses", () => {
   it("deletes a course with its chapters", async () => {
     const db = await getDb();
     const c = await courseWith(["One", "Two"]);
-    expect(await deleteCourse(db, c.id)).toBe(true);
+    expect(await authoring.deleteCourse(db, c.id)).toBe(true);
     expect(await db.select().from(course).where(eq(course.id, c.id))).toHaveLength(0);
     expect(await db.select().from(chapter).where(eq(chapter.courseId, c.id))).toHaveLength(0);
-    expect(await deleteCourse(db, c.id)).toBe(false);
+    expect(await authoring.deleteCourse(db, c.id)).toBe(false);
   });
 
   it("adds chapters at max + 1", async () => {
@@ -58,7 +51,7 @@ describe("courses", () => {
     const c = await courseWith(["One"]);
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        createChapter(db, { courseId: c.id, title: `P${i}`, contentHtml: "" }),
+        authoring.createChapter(db, { courseId: c.id, title: `P${i}`, contentHtml: "" }),
       ),
     );
     const positions = results.map((r) => r?.sortOrder);
@@ -69,7 +62,7 @@ describe("courses", () => {
   it("refuses a chapter for a missing course", async () => {
     const db = await getDb();
     expect(
-      await createChapter(db, {
+      await authoring.createChapter(db, {
         courseId: "00000000-0000-4000-8000-000000000000",
         title: "x",
         contentHtml: "",
@@ -81,19 +74,21 @@ describe("courses", () => {
     const db = await getDb();
     const c = await courseWith(["A", "B", "C"]);
     const [a, b, cc] = c.chapters as [string, string, string];
-    expect(await moveChapter(db, cc, "up")).toBe(true);
+    expect(await authoring.moveChapter(db, cc, "up")).toBe(true);
     expect(await order(c.id)).toEqual(["A", "C", "B"]);
-    expect(await moveChapter(db, a, "down")).toBe(true);
+    expect(await authoring.moveChapter(db, a, "down")).toBe(true);
     expect(await order(c.id)).toEqual(["C", "A", "B"]);
-    expect(await moveChapter(db, cc, "up")).toBe(false);
-    expect(await moveChapter(db, b, "down")).toBe(false);
+    expect(await authoring.moveChapter(db, cc, "up")).toBe(false);
+    expect(await authoring.moveChapter(db, b, "down")).toBe(false);
     expect(await order(c.id)).toEqual(["C", "A", "B"]);
   });
 
   it("keeps positions distinct under concurrent moves", async () => {
     const db = await getDb();
     const c = await courseWith(["A", "B", "C", "D"]);
-    await Promise.all(c.chapters.map((id, i) => moveChapter(db, id, i % 2 ? "up" : "down")));
+    await Promise.all(
+      c.chapters.map((id, i) => authoring.moveChapter(db, id, i % 2 ? "up" : "down")),
+    );
     const rows = await db
       .select({ s: chapter.sortOrder })
       .from(chapter)
@@ -104,24 +99,18 @@ describe("courses", () => {
   it("sanitizes chapter content on create and update", async () => {
     const db = await getDb();
     const c = await courseWith([]);
-    const created = await createChapter(db, {
+    const created = await authoring.createChapter(db, {
       courseId: c.id,
       title: "X",
       contentHtml: '<p onclick="x()">hi</p><script>alert(1)</script>',
     });
-    const [row] = await db
-      .select()
-      .from(chapter)
-      .where(eq(chapter.id, created?.id ?? ""));
+    const row = await chapterRow(created?.id ?? "");
     expect(row?.contentHtml).toBe("<p>hi</p>");
-    await updateChapter(db, created?.id ?? "", {
+    await authoring.updateChapter(db, created?.id ?? "", {
       title: "Y",
       contentHtml: '<img src=x onerror=alert(1)><a href="javascript:alert(1)">l</a>',
     });
-    const [updated] = await db
-      .select()
-      .from(chapter)
-      .where(eq(chapter.id, created?.id ?? ""));
+    const updated = await chapterRow(created?.id ?? "");
     expect(updated?.title).toBe("Y");
     expect(updated?.contentHtml).toBe('<a rel="noopener noreferrer">l</a>');
   });
@@ -129,7 +118,7 @@ describe("courses", () => {
   it("deletes a chapter", async () => {
     const db = await getDb();
     const c = await courseWith(["A", "B"]);
-    expect(await deleteChapter(db, c.chapters[0] ?? "")).toBe(true);
+    expect(await authoring.deleteChapter(db, c.chapters[0] ?? "")).toBe(true);
     expect(await order(c.id)).toEqual(["B"]);
   });
 });

@@ -37,18 +37,19 @@ export async function listCoursesForAdmin(db: Db): Promise<AdminCourse[]> {
   return courses.map((c) => ({ ...c, chapters: byCourse.get(c.id) ?? [] }));
 }
 
+/** What the chapter editor shows. */
+const chapterForEdit = {
+  id: chapter.id,
+  courseId: chapter.courseId,
+  title: chapter.title,
+  contentHtml: chapter.contentHtml,
+};
+
+/** A chapter with its course, title and (stored, sanitized) content; undefined when there is none. */
 export async function findChapterForEdit(db: Db, chapterId: string) {
   if (!isUuid(chapterId)) return undefined;
-  const [row] = await db
-    .select({
-      id: chapter.id,
-      courseId: chapter.courseId,
-      title: chapter.title,
-      contentHtml: chapter.contentHtml,
-    })
-    .from(chapter)
-    .where(eq(chapter.id, chapterId))
-    .limit(1);
+  const where = eq(chapter.id, chapterId);
+  const [row] = await db.select(chapterForEdit).from(chapter).where(where).limit(1);
   return row;
 }
 

@@ -27,3 +27,9 @@ export async function order(courseId: string) {
     .orderBy(asc(chapter.sortOrder));
   return rows.map((r) => r.title);
 }
+
+/** A chapter's row as stored, or undefined. */
+export async function chapterRow(id: string) {
+  const [row] = await (await getDb()).select().from(chapter).where(eq(chapter.id, id));
+  return row;
+}

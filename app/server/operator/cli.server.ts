@@ -80,10 +80,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         ? grantAccess(db, io, command.email)
         : revokeAccess(db, io, command.email);
     case "users-list":
-      printUsers(io, await listUsers(db));
+      printListing(io, await listUsers(db), userColumns, "user", "No users.");
       return 0;
     case "mail-failed":
-      printFailedMail(io, await listFailedMail(db));
+      printListing(io, await listFailedMail(db), failedMailColumns, "message", "No failed e-mail.");
       return 0;
     case "mail-retry": {
       const count = await retryFailedMail(db, command.email);
@@ -99,24 +99,48 @@ function printable(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }
 
-function printUsers(io: CliIo, rows: readonly UserRow[]): void {
+/** A table's columns: each a heading and how a row shows in it. */
+type Columns<T> = readonly (readonly [string, (row: T) => string])[];
+
+/**
+ * The rows as a table under the headings, then how many there are (`noun`,
+ * plural past one); `empty` when there are none. Control characters show as `?`.
+ */
+function printListing<T>(
+  io: CliIo,
+  rows: readonly T[],
+  columns: Columns<T>,
+  noun: string,
+  empty: string,
+): void {
   if (rows.length === 0) {
-    io.out("No users.");
+    io.out(empty);
     return;
   }
-  const yesNo = (b: boolean) => (b ? "yes" : "no");
   printTable(io, [
-    ["EMAIL", "NAME", "ADMIN", "ACCESS", "CREATED"],
-    ...rows.map((r) => [
-      printable(r.email),
-      printable(r.name),
-      yesNo(r.isAdmin),
-      yesNo(r.hasAccess),
-      r.createdAt.toISOString().slice(0, 10),
-    ]),
+    columns.map(([heading]) => heading),
+    ...rows.map((row) => columns.map(([, cell]) => printable(cell(row)))),
   ]);
-  io.out(`${rows.length} user${rows.length === 1 ? "" : "s"}.`);
+  io.out(`${rows.length} ${noun}${rows.length === 1 ? "" : "s"}.`);
 }
+
+const yesNo = (b: boolean) => (b ? "yes" : "no");
+
+const userColumns: Columns<UserRow> = [
+  ["EMAIL", (r) => r.email],
+  ["NAME", (r) => r.name],
+  ["ADMIN", (r) => yesNo(r.isAdmin)],
+  ["ACCESS", (r) => yesNo(r.hasAccess)],
+  ["CREATED", (r) => r.createdAt.toISOString().slice(0, 10)],
+];
+
+const failedMailColumns: Columns<FailedMail> = [
+  ["TO", (r) => r.to],
+  ["SUBJECT", (r) => r.subject],
+  ["ATTEMPTS", (r) => String(r.attempts)],
+  ["CREATED", (r) => r.createdAt.toISOString().slice(0, 16).replace("T", " ")],
+  ["LAST ERROR", (r) => r.lastError ?? ""],
+];
 
 /** Columns padded to their widest cell; the last column is not padded. */
 function printTable(io: CliIo, table: readonly (readonly string[])[]): void {
@@ -129,22 +153,4 @@ function printTable(io: CliIo, table: readonly (readonly string[])[]): void {
         .trimEnd(),
     );
   }
-}
-
-function printFailedMail(io: CliIo, rows: readonly FailedMail[]): void {
-  if (rows.length === 0) {
-    io.out("No failed e-mail.");
-    return;
-  }
-  printTable(io, [
-    ["TO", "SUBJECT", "ATTEMPTS", "CREATED", "LAST ERROR"],
-    ...rows.map((r) => [
-      printable(r.to),
-      printable(r.subject),
-      String(r.attempts),
-      r.createdAt.toISOString().slice(0, 16).replace("T", " "),
-      printable(r.lastError ?? ""),
-    ]),
-  ]);
-  io.out(`${rows.length} message${rows.length === 1 ? "" : "s"}.`);
 }
