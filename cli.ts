@@ -1,4 +1,5 @@
-// The operator CLI: `npm run cli -- --help`. The commands are in app/server/operator.server.ts.
+// The operator CLI: `npm run cli -- --help`. The commands are in app/server/operator/
+// (cli.server.ts parses and prints, connect.server.ts reaches the database).
 
 import { EnvError, loadEnv } from "./app/server/env.server";
 
@@ -16,9 +17,10 @@ try {
 }
 
 // Imported once the environment is known good.
-const { OperatorDbError, openOperatorDatabase, runCli } = await import(
-  "./app/server/operator.server"
+const { OperatorDbError, openOperatorDatabase } = await import(
+  "./app/server/operator/connect.server"
 );
+const { runCli } = await import("./app/server/operator/cli.server");
 
 let database: Awaited<ReturnType<typeof openOperatorDatabase>> | undefined;
 let code: number;

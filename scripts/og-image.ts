@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { formatPrice, lifetimeAccess, site } from "../app/config/site";
+import { formatUsd, lifetimeAccess, site } from "../app/config/site";
 
 const html = `<!doctype html><html><head><meta charset="utf-8"><style>
   * { box-sizing: border-box; margin: 0; }
@@ -27,7 +27,7 @@ const html = `<!doctype html><html><head><meta charset="utf-8"><style>
     <p class="sub">Prompt to app, launched in 7 days. One payment, lifetime access.</p>
   </div>
   <div class="row">
-    <span class="price">${formatPrice(lifetimeAccess.amountCents)}<s>${formatPrice(lifetimeAccess.regularAmountCents)}</s></span>
+    <span class="price">${formatUsd(lifetimeAccess.amountCents)}<s>${formatUsd(lifetimeAccess.regularAmountCents)}</s></span>
     <span class="term">✓ Your AI SaaS app is ready to deploy</span>
   </div>
 </body></html>`;

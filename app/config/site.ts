@@ -43,7 +43,8 @@ export const products: Readonly<Record<string, Product>> = { [lifetimeAccess.id]
 /**
  * The affiliate-marketplace funnel (docs/product.md, Launch and funnel), by
  * product key. Only the front end (lifetime-access) opens the course; the
- * others are add-ons.
+ * others are add-ons. The one source of these prices: the sales and upsell
+ * pages (salesFunnel below) and WarriorPlus's fallback amounts read them here.
  */
 export const funnelProducts = {
   "lifetime-access": { name: "Lifetime Access", amountCents: 1700 },
@@ -65,12 +66,21 @@ export function productName(key: string): string {
   return key;
 }
 
-export function formatPrice(cents: number): string {
-  return `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
+/**
+ * The one price formatter: whole dollars with thousands separators ($1,997),
+ * cents only when there are some ($4.95).
+ */
+export function formatUsd(cents: number): string {
+  const dollars = cents / 100;
+  return `$${dollars.toLocaleString("en-US", {
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  })}`;
 }
 
 // ─── Sales funnel: sales pages, upgrades, upsells and the thank-you page ───
-// Everything an operator changes for a launch sits in this block: prices, the
+// Everything an operator changes for a launch sits in this block or, for the
+// prices of the funnel's products, in funnelProducts above: regular prices, the
 // launch coupons, the marketplace (WarriorPlus) buy links, the No Thanks
 // targets, the bonus values and the support handles. Amounts are in cents.
 
@@ -129,7 +139,7 @@ export type SalesFunnel = {
 };
 
 export const salesFunnel: SalesFunnel = {
-  marketplacePriceCents: 1700,
+  marketplacePriceCents: funnelProducts["lifetime-access"].amountCents,
   marketplaceRegularPriceCents: 19700,
   marketplaceDiscountCents: 17200,
   couponSavingCents: 300,
@@ -142,10 +152,10 @@ export const salesFunnel: SalesFunnel = {
   },
   noThanksUrls: { whiteLabel: "/custom-saas-upsell", coaching: "/dashboard" },
   checkoutDisclaimerScriptUrl: null,
-  whiteLabel: { regularPriceCents: 99700, priceCents: 3700 },
+  whiteLabel: { regularPriceCents: 99700, priceCents: funnelProducts["white-label"].amountCents },
   coaching: {
     regularPriceCents: 199700,
-    priceCents: 99700,
+    priceCents: funnelProducts["custom-saas"].amountCents,
     clientCap: 10,
     spotsRemaining: 3,
     reviewHours: 24,
@@ -169,15 +179,6 @@ export const salesFunnel: SalesFunnel = {
     },
   },
 };
-
-/** Whole dollars with thousands separators ($1,997); cents only when there are some. */
-export function formatUsd(cents: number): string {
-  const dollars = cents / 100;
-  return `$${dollars.toLocaleString("en-US", {
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  })}`;
-}
 
 // ─── Member bonuses (/bonuses) ───
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nulCharacterMessage } from "~/lib/forms";
-import { createChapter, createCourse } from "~/server/courses.server";
+import { createChapter, createCourse } from "~/server/courses/authoring.server";
 import { getDb } from "~/server/db/db.server";
 import { type Env, getEnv } from "~/server/env.server";
 import { malformedFormMessage, unsupportedFormMessage } from "~/server/forms.server";

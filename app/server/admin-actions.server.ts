@@ -7,7 +7,7 @@ import {
   moveChapter,
   updateChapter,
   updateCourse,
-} from "./courses.server";
+} from "./courses/authoring.server";
 import type { Db } from "./db/client.server";
 
 export type AdminResult =

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { clientIpHeader, getAuth } from "~/server/auth/better-auth.server";
 import { getDb } from "~/server/db/db.server";
-import { user as userTable } from "~/server/db/schema";
+import { purchase, user as userTable, verification } from "~/server/db/schema";
 import { type Env, getEnv } from "~/server/env.server";
 import { fulfilPurchase } from "~/server/payments/purchases.server";
 
@@ -98,4 +98,18 @@ export async function withEnv<T>(
   } finally {
     Object.assign(env, saved);
   }
+}
+
+/** How long a mailed reset or set-password token has left, in milliseconds (0 or less when it is not stored). */
+export async function tokenTimeLeft(token: string): Promise<number> {
+  const [row] = await (await getDb())
+    .select({ expiresAt: verification.expiresAt })
+    .from(verification)
+    .where(eq(verification.identifier, `reset-password:${token}`));
+  return (row?.expiresAt.getTime() ?? 0) - Date.now();
+}
+
+/** Every purchase row of a user. */
+export async function purchasesOf(userId: string) {
+  return (await getDb()).select().from(purchase).where(eq(purchase.userId, userId));
 }

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createChapter, createCourse } from "~/server/courses.server";
+import { createChapter, createCourse } from "~/server/courses/authoring.server";
 import { getDb } from "~/server/db/db.server";
 import { chapter, course } from "~/server/db/schema";
 import { appRequest, createUser, redirectTarget, run } from "~/test/helpers";

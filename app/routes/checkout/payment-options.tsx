@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorBox, primaryButton } from "~/components/ui";
-import { formatPrice, lifetimeAccess } from "~/config/site";
+import { formatUsd, lifetimeAccess } from "~/config/site";
 import { checkoutSchema, parseForm } from "~/lib/forms";
 import { getSessionUser, isMember, requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
@@ -57,15 +57,15 @@ export default function PaymentOptions({ loaderData, actionData }: Route.Compone
         </h2>
         <p className="mt-2 text-slate-600">{plan.description}</p>
         <p className="mt-4 flex items-baseline gap-3">
-          <span className="text-4xl font-extrabold">{formatPrice(plan.amountCents)}</span>
+          <span className="text-4xl font-extrabold">{formatUsd(plan.amountCents)}</span>
           <s className="text-xl text-slate-400">
             <span className="sr-only">Regular price </span>
-            {formatPrice(plan.regularAmountCents)}
+            {formatUsd(plan.regularAmountCents)}
           </s>
           <span className="text-sm text-slate-600">one-time payment</span>
         </p>
         <p className="mt-1 text-sm text-amber-700">
-          Launch price: it will rise to {formatPrice(plan.regularAmountCents)}.
+          Launch price: it will rise to {formatUsd(plan.regularAmountCents)}.
         </p>
         <ul className="mt-6 grid gap-2 sm:grid-cols-2">
           {plan.benefits.map((b) => (

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui";
-import { formatPrice } from "~/config/site";
+import { formatUsd } from "~/config/site";
 import { parseForm, testCheckoutSchema } from "~/lib/forms";
 import { clientIpHeader } from "~/server/auth/better-auth.server";
 import { requireUser } from "~/server/auth/guards.server";
@@ -30,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!checkout) throw redirect("/payment-options");
   return {
     name: checkout.product.name,
-    amount: formatPrice(checkout.amountCents),
+    amount: formatUsd(checkout.amountCents),
     currency: checkout.currency.toUpperCase(),
     email: user.email,
   };

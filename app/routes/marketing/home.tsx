@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { BuildTerminal } from "~/components/marketing/build-terminal";
-import { formatPrice, lifetimeAccess, site } from "~/config/site";
+import { formatUsd, lifetimeAccess, site } from "~/config/site";
 import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
@@ -150,15 +150,15 @@ export default function Home() {
             </h2>
             <p className="mt-4 flex items-baseline gap-3">
               <span className="text-5xl font-extrabold tracking-tight">
-                {formatPrice(plan.amountCents)}
+                {formatUsd(plan.amountCents)}
               </span>
               <s className="text-xl text-slate-500">
                 <span className="sr-only">Regular price </span>
-                {formatPrice(plan.regularAmountCents)}
+                {formatUsd(plan.regularAmountCents)}
               </s>
             </p>
             <p className="mt-2 text-sm text-slate-600">
-              One-time payment. The price will rise to {formatPrice(plan.regularAmountCents)}.
+              One-time payment. The price will rise to {formatUsd(plan.regularAmountCents)}.
             </p>
             <ul className="mt-6 space-y-2">
               {plan.benefits.map((b) => (

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { chapterDoneSchema, parseForm } from "~/lib/forms";
 import { requireMember } from "~/server/auth/guards.server";
-import { readCourse, setChapterDone } from "~/server/courses.server";
+import { readCourse, setChapterDone } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/course";

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { requireMember } from "~/server/auth/guards.server";
-import { type CourseCard, dashboardCourses } from "~/server/courses.server";
+import { type CourseCard, dashboardCourses } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
 import type { Route } from "./+types/dashboard";
 

@@ -1,10 +1,6 @@
-import { promisify } from "node:util";
-import { brotliCompress, gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import { brotliOptions } from "./encoding.server";
+import { encodeBody, negotiateEncoding } from "./encoding.server";
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 const compressible = /^(text\/|application\/(json|javascript|xml))/;
 const minBytes = 1024;
 
@@ -18,13 +14,13 @@ export function compressResponses(): MiddlewareHandler {
     await next();
     const res = c.res;
     const type = res.headers.get("content-type") ?? "";
-    const accept = c.req.header("accept-encoding") ?? "";
+    const encoding = negotiateEncoding(c.req.header("accept-encoding"));
     if (
       !res.body ||
       res.headers.has("content-encoding") ||
       !compressible.test(type) ||
       c.req.method === "HEAD" ||
-      !/\b(br|gzip)\b/.test(accept)
+      !encoding
     ) {
       return;
     }
@@ -36,11 +32,8 @@ export function compressResponses(): MiddlewareHandler {
       c.res = new Response(body, { status: res.status, headers });
       return;
     }
-    const useBrotli = /\bbr\b/.test(accept);
-    const compressed = useBrotli
-      ? await brotli(body, brotliOptions(4, body.byteLength))
-      : await gzipAsync(body, { level: 6 });
-    headers.set("Content-Encoding", useBrotli ? "br" : "gzip");
+    const compressed = await encodeBody(body, encoding, 4);
+    headers.set("Content-Encoding", encoding);
     headers.set("Content-Length", String(compressed.byteLength));
     c.res = new Response(compressed, { status: res.status, headers });
   };

@@ -1,4 +1,5 @@
-import { type BrotliOptions, constants } from "node:zlib";
+import { promisify } from "node:util";
+import { type BrotliOptions, brotliCompress, constants, gzip } from "node:zlib";
 
 /**
  * Brotli settings for a body of `byteLength` bytes: the window is no larger
@@ -18,4 +19,38 @@ export function brotliOptions(quality: number, byteLength: number): BrotliOption
       [constants.BROTLI_PARAM_SIZE_HINT]: byteLength,
     },
   };
+}
+
+export type ContentEncoding = "br" | "gzip";
+
+/**
+ * The encoding to answer with for this Accept-Encoding header: brotli when it
+ * names `br`, else gzip when it names `gzip`, else none (undefined). `offered`
+ * says which of the two the caller has for this body; both by default.
+ */
+export function negotiateEncoding(
+  acceptEncoding: string | null | undefined,
+  offered: (encoding: ContentEncoding) => boolean = () => true,
+): ContentEncoding | undefined {
+  const accept = acceptEncoding ?? "";
+  if (/\bbr\b/.test(accept) && offered("br")) return "br";
+  if (/\bgzip\b/.test(accept) && offered("gzip")) return "gzip";
+  return undefined;
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * `body` compressed in `encoding` on the zlib thread pool: brotli at
+ * `brotliQuality` with a window sized to the body, gzip at level 6.
+ */
+export async function encodeBody(
+  body: Uint8Array,
+  encoding: ContentEncoding,
+  brotliQuality: number,
+): Promise<Buffer<ArrayBuffer>> {
+  return encoding === "br"
+    ? brotliAsync(body, brotliOptions(brotliQuality, body.byteLength))
+    : gzipAsync(body, { level: 6 });
 }

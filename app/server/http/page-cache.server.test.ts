@@ -10,14 +10,20 @@ import { action as courseAction, loader as courseLoader } from "~/routes/members
 import { loader as dashboardLoader } from "~/routes/members/dashboard";
 import { createUser, origin, type TestUser } from "~/test/helpers";
 import { readSessionToken } from "../auth/session.server";
-import { createChapter, createCourse, deleteCourse, updateCourse } from "../courses.server";
+import {
+  createChapter,
+  createCourse,
+  deleteCourse,
+  updateCourse,
+} from "../courses/authoring.server";
 import { type Db, openDatabase } from "../db/client.server";
 import { closeDatabase, getDatabase, getDb } from "../db/db.server";
 import { type PageStamp, readPageStamps } from "../db/page-version.server";
 import { purchase, session, user } from "../db/schema";
 import { startDatabaseSocket } from "../db/socket.server";
 import { getEnv } from "../env.server";
-import { openOperatorDatabase, runCli } from "../operator.server";
+import { runCli } from "../operator/cli.server";
+import { openOperatorDatabase } from "../operator/connect.server";
 import { revokePurchase } from "../payments/purchases.server";
 import { createHttpApp } from "./app.server";
 import { createBatchedReader, createPageCache, pageCacheAnswer } from "./page-cache.server";

@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import { brotliCompress, gzip as gzipCallback } from "node:zlib";
 import { pageCacheQueryFor } from "~/route-policies";
 import type { PageStamp } from "../db/page-version.server";
-import { brotliOptions } from "./encoding.server";
+import { type ContentEncoding, encodeBody, negotiateEncoding } from "./encoding.server";
 
 /**
  * A cache of member pages as rendered for one session
@@ -181,7 +179,7 @@ export function createPageCache(options: PageCacheOptions) {
     accept: string | null | undefined,
   ): Promise<EncodedPage> => {
     const size = sizeOf(page);
-    const result = await encodedBody(page, accept ?? "");
+    const result = await encodedBody(page, accept);
     if (entries.get(page.key) === page) bytes += sizeOf(page) - size;
     return result;
   };
@@ -288,28 +286,22 @@ export function createPageCache(options: PageCacheOptions) {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-export type EncodedPage = { body: Uint8Array<ArrayBuffer>; encoding: "br" | "gzip" | undefined };
-
-const brotli = promisify(brotliCompress);
-const gzip = promisify(gzipCallback);
+export type EncodedPage = { body: Uint8Array<ArrayBuffer>; encoding: ContentEncoding | undefined };
 
 /** Compressed off the main thread, once per page, on the first hit that asks. */
-async function encodedBody(page: CachedPage, accept: string): Promise<EncodedPage> {
-  if (/\bbr\b/.test(accept)) {
-    page.brPending ??= brotli(page.body, brotliOptions(5, page.body.byteLength)).then((b) => {
-      page.br = new Uint8Array(b);
-      return page.br;
-    });
-    return { body: page.br ?? (await page.brPending), encoding: "br" };
-  }
-  if (/\bgzip\b/.test(accept)) {
-    page.gzipPending ??= gzip(page.body, { level: 6 }).then((b) => {
-      page.gzip = new Uint8Array(b);
-      return page.gzip;
-    });
-    return { body: page.gzip ?? (await page.gzipPending), encoding: "gzip" };
-  }
-  return { body: page.body, encoding: undefined };
+async function encodedBody(
+  page: CachedPage,
+  accept: string | null | undefined,
+): Promise<EncodedPage> {
+  const encoding = negotiateEncoding(accept);
+  if (!encoding) return { body: page.body, encoding };
+  const pending = encoding === "br" ? "brPending" : "gzipPending";
+  page[pending] ??= encodeBody(page.body, encoding, 5).then((b) => {
+    const body = new Uint8Array(b);
+    page[encoding] = body;
+    return body;
+  });
+  return { body: page[encoding] ?? (await page[pending]), encoding };
 }
 
 /** The headers of a kept page's answer (without the shell's own). */

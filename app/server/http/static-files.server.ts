@@ -4,7 +4,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { signInPaths } from "~/config/public-paths";
 import { contentSecurityPolicy, inlineScriptHashes } from "./csp.server";
-import { brotliOptions } from "./encoding.server";
+import { brotliOptions, negotiateEncoding } from "./encoding.server";
 
 export type StaticFile = {
   body: Uint8Array<ArrayBuffer>;
@@ -151,15 +151,9 @@ export function staticReply(
   };
   if (file.csp) headers["Content-Security-Policy"] = file.csp;
   if (ifNoneMatch === file.etag) return { status: 304, headers, body: undefined };
-  const accept = acceptEncoding ?? "";
-  let body = file.body;
-  if (file.br && accept.includes("br")) {
-    body = file.br;
-    headers["Content-Encoding"] = "br";
-  } else if (file.gzip && accept.includes("gzip")) {
-    body = file.gzip;
-    headers["Content-Encoding"] = "gzip";
-  }
+  const encoding = negotiateEncoding(acceptEncoding, (e) => file[e] !== undefined);
+  const body = (encoding && file[encoding]) || file.body;
+  if (encoding) headers["Content-Encoding"] = encoding;
   headers["Content-Length"] = String(body.byteLength);
   return { status: 200, headers, body: method === "HEAD" ? undefined : body };
 }

@@ -1,4 +1,4 @@
-import { formatPrice, productName, site } from "../../config/site";
+import { formatUsd, productName, site } from "../../config/site";
 
 /** A message ready for the outbox: the recipient is added by the caller. */
 export type MessageContent = { subject: string; text: string; html: string };
@@ -86,7 +86,7 @@ export function purchaseReceiptMessage(input: {
 }): MessageContent {
   const amount =
     input.currency.toLowerCase() === "usd"
-      ? formatPrice(input.amountCents)
+      ? formatUsd(input.amountCents)
       : `${(input.amountCents / 100).toFixed(2)} ${input.currency.toUpperCase()}`;
   return compose(`Your ${site.brand} receipt`, input.name, [
     { text: "Thank you for your purchase. This is your receipt." },

@@ -11,6 +11,8 @@ import { enqueueEmail } from "./outbox.server";
 
 // The messages the product sends, each enqueued in the caller's transaction.
 
+type Recipient = { name: string; email: string };
+
 /** Enqueues the receipt of a newly completed purchase. Runs in the caller's transaction. */
 export async function enqueuePurchaseReceipt(
   tx: Db | Tx,
@@ -50,23 +52,13 @@ export function resetPasswordUrl(token: string): string {
 }
 
 /** Enqueues the password reset link (valid 1 hour) a user asked for. */
-export async function enqueuePasswordReset(
-  db: Db | Tx,
-  to: { name: string; email: string },
-  token: string,
-): Promise<void> {
-  await enqueueEmail(db, {
-    to: to.email,
-    ...passwordResetMessage({ name: to.name, resetUrl: resetPasswordUrl(token) }),
-  });
+export async function enqueuePasswordReset(db: Db | Tx, to: Recipient, token: string) {
+  const resetUrl = resetPasswordUrl(token);
+  await enqueueEmail(db, { to: to.email, ...passwordResetMessage({ name: to.name, resetUrl }) });
 }
 
 /** Enqueues the login details of an account a marketplace sale created (link valid 24 hours). */
-export async function enqueueLoginDetails(
-  tx: Db | Tx,
-  to: { name: string; email: string },
-  token: string,
-): Promise<void> {
+export async function enqueueLoginDetails(tx: Db | Tx, to: Recipient, token: string) {
   await enqueueEmail(tx, {
     to: to.email,
     ...loginDetailsMessage({

@@ -8,6 +8,7 @@ import {
   fulfilPurchase,
   type PurchaseInput,
   PurchaseOwnerMismatchError,
+  refundUserPurchases,
   revokePurchase,
 } from "./purchases.server";
 
@@ -169,5 +170,32 @@ describe("revokePurchase", () => {
       expect(rows).toHaveLength(1);
       expect(rows[0]?.status).toBe("refunded");
     }
+  });
+});
+
+describe("refundUserPurchases", () => {
+  it("refunds every completed purchase of the users named, and only those", async () => {
+    const db = await getDb();
+    const u = await createUser();
+    const bystander = await createUser();
+    const one = await fulfilPurchase(db, input(u.id));
+    const two = await fulfilPurchase(db, input(u.id));
+    const earlier = await fulfilPurchase(db, input(u.id));
+    const revoked = await revokePurchase(db, earlier);
+    const theirs = await fulfilPurchase(db, input(bystander.id));
+
+    const refunded = await refundUserPurchases(db, [u.id]);
+    expect(refunded.map((p) => p.id).sort()).toEqual([one.id, two.id].sort());
+    for (const p of refunded) {
+      expect(p.status).toBe("refunded");
+      expect(p.refundedAt).toBeInstanceOf(Date);
+    }
+    const [again] = await purchasesOf(earlier.providerRef);
+    expect(again?.refundedAt).toEqual(revoked?.refundedAt);
+    const [kept] = await purchasesOf(theirs.providerRef);
+    expect(kept?.status).toBe("completed");
+
+    expect(await refundUserPurchases(db, [u.id])).toEqual([]);
+    expect(await refundUserPurchases(db, [])).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { type PurchaseProvider, purchase, purchaseRevocation } from "../db/schema";
 import { enqueuePurchaseReceipt } from "../mail/notices.server";
@@ -121,4 +121,22 @@ export async function isRevokedBeforePurchase(db: Db | Tx, ref: PaymentRef): Pro
     )
     .limit(1);
   return revocation !== undefined;
+}
+
+/**
+ * Marks every completed purchase of these users refunded, in one statement:
+ * the operator's `access revoke`, which ends the access they paid for.
+ * Purchases refunded before keep their refund time. Returns the purchases it
+ * refunded.
+ */
+export async function refundUserPurchases(
+  db: Db | Tx,
+  userIds: readonly string[],
+): Promise<Purchase[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .update(purchase)
+    .set({ status: "refunded", refundedAt: sql`now()` })
+    .where(and(inArray(purchase.userId, [...userIds]), eq(purchase.status, "completed")))
+    .returning();
 }

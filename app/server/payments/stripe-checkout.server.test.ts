@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createUser, origin, type TestUser } from "~/test/helpers";
+import { createUser, origin, purchasesOf, type TestUser } from "~/test/helpers";
 import { randomId, type StripeStandIn, startStripeStandIn } from "~/test/stripe-stand-in";
 import { hasPaidAccess } from "../access.server";
 import { getDb } from "../db/db.server";
 import { purchase, stripeCustomer } from "../db/schema";
-import { createCheckout } from "./checkout.server";
+import { type CheckoutRequest, createCheckout } from "./checkout.server";
 import { openPaymentIssues } from "./payment-issues.server";
 import { reconcileStripeCheckout } from "./stripe-checkout.server";
 
@@ -18,7 +18,7 @@ beforeEach(() => {
   stand.requests.length = 0;
 });
 
-async function checkout(u: Pick<TestUser, "id" | "email">) {
+async function checkout(u: Pick<TestUser, "id" | "email">, change: Partial<CheckoutRequest> = {}) {
   return createCheckout(await getDb(), {
     user: { id: u.id, email: u.email },
     productId: "lifetime-access",
@@ -26,6 +26,7 @@ async function checkout(u: Pick<TestUser, "id" | "email">) {
     // On, to show that Stripe, when configured, takes its place.
     testCheckout: true,
     stripe: stand.config,
+    ...change,
   });
 }
 
@@ -34,10 +35,6 @@ const sessionCreations = () =>
   stand.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
 const customerCreations = () =>
   stand.requests.filter((r) => r.method === "POST" && r.path === "/v1/customers");
-
-async function purchasesOf(userId: string) {
-  return (await getDb()).select().from(purchase).where(eq(purchase.userId, userId));
-}
 
 describe("Stripe checkout (docs/product.md, Stripe)", () => {
   it("creates a Checkout Session with exactly its documented parameters and goes to its url", async () => {
@@ -105,15 +102,10 @@ describe("Stripe checkout (docs/product.md, Stripe)", () => {
 
   it("answers 'Failed to create checkout session' when Stripe cannot be reached", async () => {
     const u = await createUser();
-    await expect(
-      createCheckout(await getDb(), {
-        user: { id: u.id, email: u.email },
-        productId: "lifetime-access",
-        origin,
-        testCheckout: false,
-        stripe: { ...stand.config, apiUrl: "http://127.0.0.1:9" },
-      }),
-    ).rejects.toMatchObject({ message: "Failed to create checkout session" });
+    const unreachable = { ...stand.config, apiUrl: "http://127.0.0.1:9" };
+    await expect(checkout(u, { testCheckout: false, stripe: unreachable })).rejects.toMatchObject({
+      message: "Failed to create checkout session",
+    });
   });
 
   it("answers 'No checkout URL received' when the session has no url", async () => {
@@ -127,15 +119,8 @@ describe("Stripe checkout (docs/product.md, Stripe)", () => {
 
   it("still answers 'Invalid product ID' before calling Stripe", async () => {
     const u = await createUser();
-    await expect(
-      createCheckout(await getDb(), {
-        user: { id: u.id },
-        productId: "gold-plan",
-        origin,
-        testCheckout: false,
-        stripe: stand.config,
-      }),
-    ).rejects.toMatchObject({ message: "Invalid product ID" });
+    const goldPlan = { user: { id: u.id }, productId: "gold-plan", testCheckout: false };
+    await expect(checkout(u, goldPlan)).rejects.toMatchObject({ message: "Invalid product ID" });
     expect(stand.requests).toHaveLength(0);
   });
 });

@@ -1,0 +1,91 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createUser } from "~/test/helpers";
+import { openDatabase } from "../db/client.server";
+import { getDb } from "../db/db.server";
+import { chapterProgress } from "../db/schema";
+import { withRetries } from "../retry.server";
+import { courseWith } from "./fixtures";
+import { dashboardCourses, listCourses, readCourse, setChapterDone } from "./read.server";
+
+describe("member reading and progress", () => {
+  it("opens the first chapter, then the one asked for, and resumes at the last one viewed", async () => {
+    const db = await getDb();
+    const u = await createUser({ paid: true });
+    const c = await courseWith(["A", "B", "C"]);
+    expect((await readCourse(db, u.id, c.id, null))?.selected?.title).toBe("A");
+    expect((await readCourse(db, u.id, c.id, c.chapters[1] ?? ""))?.selected?.title).toBe("B");
+    expect((await readCourse(db, u.id, c.id, null))?.selected?.title).toBe("B");
+    // An id from another course is ignored.
+    const other = await courseWith(["Z"]);
+    expect((await readCourse(db, u.id, c.id, other.chapters[0] ?? ""))?.selected?.title).toBe("B");
+  });
+
+  it("answers undefined for a malformed or unknown course", async () => {
+    const db = await getDb();
+    const u = await createUser({ paid: true });
+    expect(await readCourse(db, u.id, "nope", null)).toBeUndefined();
+    expect(
+      await readCourse(db, u.id, "00000000-0000-4000-8000-000000000000", null),
+    ).toBeUndefined();
+  });
+
+  it("marks chapters done and undone, per user, and counts them on the dashboard", async () => {
+    const db = await getDb();
+    const u = await createUser({ paid: true });
+    const other = await createUser({ paid: true });
+    const c = await courseWith(["A", "B", "C"]);
+    expect(await setChapterDone(db, u.id, c.chapters[0] ?? "", true)).toBe(true);
+    expect(await setChapterDone(db, u.id, c.chapters[0] ?? "", true)).toBe(true);
+    expect(await setChapterDone(db, u.id, c.chapters[2] ?? "", true)).toBe(true);
+    const read = await readCourse(db, u.id, c.id, null);
+    expect(read?.chapters.map((ch) => ch.done)).toEqual([true, false, true]);
+    expect((await listCourses(db, u.id)).find((x) => x.id === c.id)).toMatchObject({
+      totalChapters: 3,
+      doneChapters: 2,
+    });
+    expect((await listCourses(db, other.id)).find((x) => x.id === c.id)).toMatchObject({
+      doneChapters: 0,
+    });
+    await setChapterDone(db, u.id, c.chapters[0] ?? "", false);
+    expect((await listCourses(db, u.id)).find((x) => x.id === c.id)?.doneChapters).toBe(1);
+    expect(await setChapterDone(db, u.id, "00000000-0000-4000-8000-000000000000", true)).toBe(
+      false,
+    );
+    const rows = await db.select().from(chapterProgress).where(eq(chapterProgress.userId, u.id));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe("the dashboard's course list", () => {
+  it("is tried three times before it fails", async () => {
+    let calls = 0;
+    const flaky = () => {
+      calls += 1;
+      return calls < 3 ? Promise.reject(new Error(`try ${calls}`)) : Promise.resolve("listed");
+    };
+    expect(await withRetries(flaky, 2, "test")).toBe("listed");
+    expect(calls).toBe(3);
+
+    calls = 0;
+    const broken = () => {
+      calls += 1;
+      return Promise.reject(new Error(`try ${calls}`));
+    };
+    await expect(withRetries(broken, 2, "test")).rejects.toThrow("try 3");
+    expect(calls).toBe(3);
+  });
+
+  it("says it failed when the database is down, and lists when it is up", async () => {
+    const member = await createUser({ paid: true });
+    const { id } = await courseWith(["One", "Two"]);
+    const listed = await dashboardCourses(await getDb(), member.id);
+    expect(listed.failed).toBe(false);
+    expect(listed.courses.find((c) => c.id === id)?.totalChapters).toBe(2);
+
+    // A database that has been shut down: every query fails, as when the server is gone.
+    const down = await openDatabase({ dataDir: "memory://", databaseUrl: undefined });
+    await down.close();
+    expect(await dashboardCourses(down.db, member.id)).toEqual({ courses: [], failed: true });
+  });
+});

@@ -1,0 +1,191 @@
+// A course as members read it: the course list with their progress, a course
+// with its chapters, the resume point and chapters marked done. Authoring is
+// in authoring.server.ts.
+import { and, asc, countDistinct, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server";
+import { chapter, chapterProgress, course, courseVisit } from "../db/schema";
+import { logger } from "../logger.server";
+import { withRetries } from "../retry.server";
+
+export type CourseCard = {
+  id: string;
+  title: string;
+  description: string;
+  totalChapters: number;
+  doneChapters: number;
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string | null | undefined): value is string {
+  return typeof value === "string" && uuidPattern.test(value);
+}
+
+/** Every course, oldest first, with this member's progress: one query. */
+export async function listCourses(db: Db, userId: string): Promise<CourseCard[]> {
+  const rows = await db
+    .select({
+      id: course.id,
+      title: course.title,
+      description: course.description,
+      totalChapters: countDistinct(chapter.id),
+      doneChapters: countDistinct(chapterProgress.chapterId),
+    })
+    .from(course)
+    .leftJoin(chapter, eq(chapter.courseId, course.id))
+    .leftJoin(
+      chapterProgress,
+      and(eq(chapterProgress.chapterId, chapter.id), eq(chapterProgress.userId, userId)),
+    )
+    .groupBy(course.id)
+    .orderBy(asc(course.createdAt), asc(course.id));
+  return rows.map((r) => ({
+    ...r,
+    totalChapters: Number(r.totalChapters),
+    doneChapters: Number(r.doneChapters),
+  }));
+}
+
+/**
+ * The dashboard's courses: listCourses, tried three times (two retries:
+ * docs/product.md, Training area). `failed` when every try failed; the error
+ * is logged, not shown.
+ */
+export async function dashboardCourses(
+  db: Db,
+  userId: string,
+): Promise<{ courses: CourseCard[]; failed: boolean }> {
+  try {
+    return {
+      courses: await withRetries(() => listCourses(db, userId), 2, "course list"),
+      failed: false,
+    };
+  } catch (error) {
+    logger.error({ err: error }, "course list failed after retries");
+    return { courses: [], failed: true };
+  }
+}
+
+export type MemberCourse = {
+  id: string;
+  title: string;
+  description: string;
+  chapters: { id: string; title: string; done: boolean }[];
+  selected: { id: string; title: string; contentHtml: string } | null;
+};
+
+/**
+ * A course as a member reads it: the chapter list with their progress and
+ * the selected chapter (the one asked for, else the one last opened, else the
+ * first). Undefined for an unknown or malformed id. Four queries, whatever
+ * the number of chapters.
+ */
+export async function readCourse(
+  db: Db,
+  userId: string,
+  courseId: string,
+  chapterId: string | null,
+  /** False for a prefetch: only a real visit moves the resume point. */
+  remember = true,
+): Promise<MemberCourse | undefined> {
+  if (!isUuid(courseId)) return undefined;
+  const [found] = await db
+    .select({
+      id: course.id,
+      title: course.title,
+      description: course.description,
+      lastChapterId: courseVisit.chapterId,
+    })
+    .from(course)
+    .leftJoin(courseVisit, and(eq(courseVisit.courseId, course.id), eq(courseVisit.userId, userId)))
+    .where(eq(course.id, courseId))
+    .limit(1);
+  if (!found) return undefined;
+  const list = await db
+    .select({
+      id: chapter.id,
+      title: chapter.title,
+      done: sql<boolean>`${chapterProgress.chapterId} is not null`,
+    })
+    .from(chapter)
+    .leftJoin(
+      chapterProgress,
+      and(eq(chapterProgress.chapterId, chapter.id), eq(chapterProgress.userId, userId)),
+    )
+    .where(eq(chapter.courseId, courseId))
+    .orderBy(asc(chapter.sortOrder));
+  const ids = new Set(list.map((c) => c.id));
+  const selectedId =
+    (chapterId && ids.has(chapterId) ? chapterId : null) ??
+    (found.lastChapterId && ids.has(found.lastChapterId) ? found.lastChapterId : null) ??
+    list[0]?.id ??
+    null;
+  let selected: MemberCourse["selected"] = null;
+  if (selectedId) {
+    const [row] = await db
+      .select({ id: chapter.id, title: chapter.title, contentHtml: chapter.contentHtml })
+      .from(chapter)
+      .where(eq(chapter.id, selectedId))
+      .limit(1);
+    selected = row ?? null;
+    // Only a move writes: reading a course leaves the database as it was (page-cache.server.ts).
+    if (remember && selectedId !== found.lastChapterId) {
+      await recordVisit(db, userId, courseId, selectedId);
+    }
+  }
+  return {
+    id: found.id,
+    title: found.title,
+    description: found.description,
+    chapters: list.map((c) => ({ ...c, done: Boolean(c.done) })),
+    selected,
+  };
+}
+
+/** Remembers the chapter a member opened last in a course, and when it moved there. Idempotent upsert. */
+export async function recordVisit(
+  db: Db | Tx,
+  userId: string,
+  courseId: string,
+  chapterId: string,
+) {
+  await db
+    .insert(courseVisit)
+    .values({ userId, courseId, chapterId })
+    .onConflictDoUpdate({
+      target: [courseVisit.userId, courseVisit.courseId],
+      set: { chapterId, visitedAt: new Date() },
+    });
+}
+
+/** Marks a chapter done or not done for a member. Idempotent; false for an unknown chapter. */
+export async function setChapterDone(
+  db: Db,
+  userId: string,
+  chapterId: string,
+  done: boolean,
+): Promise<boolean> {
+  if (!isUuid(chapterId)) return false;
+  if (!done) {
+    await db
+      .delete(chapterProgress)
+      .where(and(eq(chapterProgress.userId, userId), eq(chapterProgress.chapterId, chapterId)));
+    return true;
+  }
+  const inserted = await db.execute(sql`
+    insert into ${chapterProgress} (user_id, chapter_id, course_id)
+    select ${userId}, ${chapter.id}, ${chapter.courseId} from ${chapter} where ${chapter.id} = ${chapterId}
+    on conflict do nothing
+    returning 1`);
+  if (rowCount(inserted) > 0) return true;
+  const [exists] = await db
+    .select({ id: chapter.id })
+    .from(chapter)
+    .where(eq(chapter.id, chapterId));
+  return Boolean(exists);
+}
+
+function rowCount(result: unknown): number {
+  const r = result as { rows?: unknown[]; rowCount?: number | null; affectedRows?: number };
+  return r.rows?.length ?? r.rowCount ?? r.affectedRows ?? 0;
+}

@@ -1,0 +1,156 @@
+// The operator CLI (`npm run cli -- ...`, wired in cli.ts): parsing the
+// command line, running the command, printing its result. The commands on
+// users are in accounts.server.ts, those on failed e-mail in
+// ../mail/failed.server.ts, and how the CLI reaches the database in
+// connect.server.ts. Every command is one lookup and/or one write statement,
+// never a transaction: over the PGlite socket the statements share the
+// server's single session.
+
+import type { Db } from "../db/client.server";
+import { type FailedMail, listFailedMail, retryFailedMail } from "../mail/failed.server";
+import { grantAccess, listUsers, revokeAccess, setAdmin, type UserRow } from "./accounts.server";
+
+export const usage = `Usage: npm run cli -- COMMAND
+
+Commands:
+  admin grant EMAIL     make the user an admin
+  admin revoke EMAIL    take admin away from the user
+  access grant EMAIL    give Lifetime Access (a manual purchase, amount 0)
+  access revoke EMAIL   mark all the user's completed purchases refunded
+  users list            every user: e-mail, name, admin, access, created
+  mail failed           unsent e-mail that failed at least once, with its last error
+  mail retry EMAIL      send the failed e-mail to EMAIL again from now (fresh attempts)
+  mail retry --all      the same for every failed e-mail
+  --help                this text
+
+E-mail addresses match case-insensitively. Uses the server's DATA_DIR or
+DATABASE_URL; works while the server runs.`;
+
+export type CliIo = {
+  /** The database, or a function opening it (called only by commands that need it). */
+  db: Db | (() => Promise<Db>);
+  out: (text: string) => void;
+  err: (text: string) => void;
+};
+
+type Command =
+  | { kind: "help" }
+  | { kind: "admin"; grant: boolean; email: string }
+  | { kind: "access"; grant: boolean; email: string }
+  | { kind: "users-list" }
+  | { kind: "mail-failed" }
+  | { kind: "mail-retry"; email: string | null };
+
+/** The command named by argv (without `node cli.ts`), or undefined when it names none. */
+export function parseCommand(argv: readonly string[]): Command | undefined {
+  const [area, verb, email, ...rest] = argv;
+  if (argv.length === 0 || (argv.length === 1 && ["--help", "-h", "help"].includes(area ?? ""))) {
+    return { kind: "help" };
+  }
+  if ((area === "admin" || area === "access") && (verb === "grant" || verb === "revoke")) {
+    if (!email || email.startsWith("-") || rest.length > 0) return undefined;
+    return { kind: area, grant: verb === "grant", email };
+  }
+  if (area === "users" && verb === "list" && argv.length === 2) return { kind: "users-list" };
+  if (area === "mail" && verb === "failed" && argv.length === 2) return { kind: "mail-failed" };
+  if (area === "mail" && verb === "retry" && email && rest.length === 0) {
+    if (email === "--all") return { kind: "mail-retry", email: null };
+    if (!email.startsWith("-")) return { kind: "mail-retry", email };
+  }
+  return undefined;
+}
+
+/** Runs one CLI command and returns the process exit code (0 done, 1 failed, 2 bad usage). */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const command = parseCommand(argv);
+  if (!command) {
+    io.err(`Unknown command: ${argv.join(" ")}\n\n${usage}`);
+    return 2;
+  }
+  if (command.kind === "help") {
+    io.out(usage);
+    return 0;
+  }
+  const db = typeof io.db === "function" ? await io.db() : io.db;
+  switch (command.kind) {
+    case "admin":
+      return setAdmin(db, io, command.email, command.grant);
+    case "access":
+      return command.grant
+        ? grantAccess(db, io, command.email)
+        : revokeAccess(db, io, command.email);
+    case "users-list":
+      printListing(io, await listUsers(db), userColumns, "user", "No users.");
+      return 0;
+    case "mail-failed":
+      printListing(io, await listFailedMail(db), failedMailColumns, "message", "No failed e-mail.");
+      return 0;
+    case "mail-retry": {
+      const count = await retryFailedMail(db, command.email);
+      io.out(`${count} message${count === 1 ? "" : "s"} queued to be sent again.`);
+      return 0;
+    }
+  }
+}
+
+/** Control characters (a name could hold terminal escapes) shown as `?`. */
+function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+}
+
+/** A table's columns: each a heading and how a row shows in it. */
+type Columns<T> = readonly (readonly [string, (row: T) => string])[];
+
+/**
+ * The rows as a table under the headings, then how many there are (`noun`,
+ * plural past one); `empty` when there are none. Control characters show as `?`.
+ */
+function printListing<T>(
+  io: CliIo,
+  rows: readonly T[],
+  columns: Columns<T>,
+  noun: string,
+  empty: string,
+): void {
+  if (rows.length === 0) {
+    io.out(empty);
+    return;
+  }
+  printTable(io, [
+    columns.map(([heading]) => heading),
+    ...rows.map((row) => columns.map(([, cell]) => printable(cell(row)))),
+  ]);
+  io.out(`${rows.length} ${noun}${rows.length === 1 ? "" : "s"}.`);
+}
+
+const yesNo = (b: boolean) => (b ? "yes" : "no");
+
+const userColumns: Columns<UserRow> = [
+  ["EMAIL", (r) => r.email],
+  ["NAME", (r) => r.name],
+  ["ADMIN", (r) => yesNo(r.isAdmin)],
+  ["ACCESS", (r) => yesNo(r.hasAccess)],
+  ["CREATED", (r) => r.createdAt.toISOString().slice(0, 10)],
+];
+
+const failedMailColumns: Columns<FailedMail> = [
+  ["TO", (r) => r.to],
+  ["SUBJECT", (r) => r.subject],
+  ["ATTEMPTS", (r) => String(r.attempts)],
+  ["CREATED", (r) => r.createdAt.toISOString().slice(0, 16).replace("T", " ")],
+  ["LAST ERROR", (r) => r.lastError ?? ""],
+];
+
+/** Columns padded to their widest cell; the last column is not padded. */
+function printTable(io: CliIo, table: readonly (readonly string[])[]): void {
+  const widths = table[0]?.map((_, i) => Math.max(...table.map((cells) => cells[i]?.length ?? 0)));
+  for (const cells of table) {
+    io.out(
+      cells
+        .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths?.[i] ?? 0)))
+        .join("  ")
+        .trimEnd(),
+    );
+  }
+}
