@@ -4,7 +4,7 @@ import { createUser, origin, purchasesOf, type TestUser } from "~/test/helpers";
 import { randomId, type StripeStandIn, startStripeStandIn } from "~/test/stripe-stand-in";
 import { hasPaidAccess } from "../access.server";
 import { getDb } from "../db/db.server";
-import { purchase, stripeCustomer } from "../db/schema";
+import { stripeCustomer } from "../db/schema";
 import { type CheckoutRequest, createCheckout } from "./checkout.server";
 import { openPaymentIssues } from "./payment-issues.server";
 import { reconcileStripeCheckout } from "./stripe-checkout.server";

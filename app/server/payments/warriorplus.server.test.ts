@@ -21,7 +21,6 @@ import {
   purchase,
   purchaseRevocation,
   user,
-  verification,
   webhookEvent,
 } from "../db/schema";
 import type { WarriorPlusConfig } from "../env.server";
