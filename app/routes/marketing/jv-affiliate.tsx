@@ -24,6 +24,25 @@ export const meta: Route.MetaFunction = () =>
     path: "/jv-affiliate",
   });
 
+/** The page's sections in order: id, heading, content. */
+const sections: [string, string, React.ReactNode][] = [
+  [
+    "funnel",
+    "Funnel and Commissions",
+    <>
+      <CommissionTableView />
+      <p className="mt-4 text-center text-slate-600">
+        Every step pays 50%. One buyer through the whole funnel: {formatUsd(totalCents)} in sales,{" "}
+        {formatUsd(maxCommissionCents)} to you.
+      </p>
+    </>,
+  ],
+  ["contest", "Launch Contest", <ContestBlock key="contest" />],
+  ["reasons", "Why Promote AI Labs", <ReasonCards key="reasons" />],
+  ["resources", "Promotional Resources", <ResourceCards key="resources" />],
+  ["support", "Affiliate Support", <SupportBox key="support" />],
+];
+
 export default function JvAffiliate() {
   return (
     <div className="bg-slate-50">
@@ -32,29 +51,11 @@ export default function JvAffiliate() {
       <main>
         <AffiliateHero />
 
-        <AffiliateSection id="funnel" title="Funnel and Commissions">
-          <CommissionTableView />
-          <p className="mt-4 text-center text-slate-600">
-            Every step pays 50%. One buyer through the whole funnel: {formatUsd(totalCents)} in
-            sales, {formatUsd(maxCommissionCents)} to you.
-          </p>
-        </AffiliateSection>
-
-        <AffiliateSection id="contest" title="Launch Contest">
-          <ContestBlock />
-        </AffiliateSection>
-
-        <AffiliateSection id="reasons" title="Why Promote AI Labs">
-          <ReasonCards />
-        </AffiliateSection>
-
-        <AffiliateSection id="resources" title="Promotional Resources">
-          <ResourceCards />
-        </AffiliateSection>
-
-        <AffiliateSection id="support" title="Affiliate Support">
-          <SupportBox />
-        </AffiliateSection>
+        {sections.map(([id, title, body]) => (
+          <AffiliateSection key={id} id={id} title={title}>
+            {body}
+          </AffiliateSection>
+        ))}
       </main>
       <MarketingFooter disclaimer={false} />
     </div>

@@ -29,6 +29,27 @@ export const meta: Route.MetaFunction = () =>
     path: "/jv-doc",
   });
 
+/** The document's blocks in order: id, heading, content. */
+const blocks: [string, string, React.ReactNode][] = [
+  ["product", "The Product", <ProductDetails key="product" />],
+  [
+    "funnel",
+    "Funnel and Commission Structure",
+    <>
+      <CommissionTableView />
+      <p className="mt-4 text-slate-600">
+        Total funnel value {formatUsd(totalCents)}; maximum commission per sale{" "}
+        {formatUsd(maxCommissionCents)}.
+      </p>
+    </>,
+  ],
+  ["contest", "Launch Contest", <ContestBlock key="contest" />],
+  ["dates", "Important Dates", <DatesList key="dates" />],
+  ["link", "Your Affiliate Link", <AffiliateLinkDetails key="link" />],
+  ["resources", "Resources", <ResourceList key="resources" />],
+  ["contact", "Contact", <ContactDetails key="contact" />],
+];
+
 export default function JvDoc() {
   return (
     <div className="bg-slate-100">
@@ -47,37 +68,11 @@ export default function JvDoc() {
           </p>
         </header>
 
-        <JvBlock id="product" title="The Product">
-          <ProductDetails />
-        </JvBlock>
-
-        <JvBlock id="funnel" title="Funnel and Commission Structure">
-          <CommissionTableView />
-          <p className="mt-4 text-slate-600">
-            Total funnel value {formatUsd(totalCents)}; maximum commission per sale{" "}
-            {formatUsd(maxCommissionCents)}.
-          </p>
-        </JvBlock>
-
-        <JvBlock id="contest" title="Launch Contest">
-          <ContestBlock />
-        </JvBlock>
-
-        <JvBlock id="dates" title="Important Dates">
-          <DatesList />
-        </JvBlock>
-
-        <JvBlock id="link" title="Your Affiliate Link">
-          <AffiliateLinkDetails />
-        </JvBlock>
-
-        <JvBlock id="resources" title="Resources">
-          <ResourceList />
-        </JvBlock>
-
-        <JvBlock id="contact" title="Contact">
-          <ContactDetails />
-        </JvBlock>
+        {blocks.map(([id, title, body]) => (
+          <JvBlock key={id} id={id} title={title}>
+            {body}
+          </JvBlock>
+        ))}
       </main>
       <MarketingFooter disclaimer={false} />
     </div>
