@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { FormActions } from "./form-actions";
 
 /** Creates a course (course null) or edits its title and description. */
 export function CourseForm({
@@ -48,21 +49,12 @@ export function CourseForm({
           className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
         />
       </div>
-      <div className="flex gap-3">
-        <button
-          type="submit"
-          disabled={busy || title.trim() === ""}
-          className="rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-50"
-        >
-          {busy ? "Saving..." : "Save course"}
-        </button>
-        <Link
-          to={course ? `/admin?course=${course.id}` : "/admin"}
-          className="rounded-md border border-slate-300 bg-white px-4 py-2"
-        >
-          Cancel
-        </Link>
-      </div>
+      <FormActions
+        busy={busy}
+        canSave={title.trim() !== ""}
+        saveLabel="Save course"
+        cancelTo={course ? `/admin?course=${course.id}` : "/admin"}
+      />
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LineIcon } from "~/components/marketing/feature-icon";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const icons = {
@@ -11,20 +12,7 @@ const icons = {
 export type IconName = keyof typeof icons;
 
 function Icon({ name }: { name: IconName }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={icons[name]} />
-    </svg>
-  );
+  return <LineIcon d={icons[name]} className="h-5 w-5" />;
 }
 
 const iconClass =

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatPrice, lifetimeAccess } from "~/config/site";
 import { benefits, learningList } from "~/content/home";
+import { LineIcon } from "./feature-icon";
 
 // Sections of the home page (/).
 
@@ -14,18 +15,7 @@ export function BenefitCards() {
       {benefits.map((b) => (
         <li key={b.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <span className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-indigo-50 text-indigo-700">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.5"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d={b.icon} />
-            </svg>
+            <LineIcon d={b.icon} strokeWidth="1.5" />
           </span>
           <h3 className="mt-4 text-xl font-semibold">{b.title}</h3>
           <p className="mt-2 text-slate-600">{b.text}</p>
