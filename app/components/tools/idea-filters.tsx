@@ -22,31 +22,17 @@ const complexityLabels = Object.fromEntries(
   complexities.map((c) => [c, c[0]?.toUpperCase() + c.slice(1)]),
 ) as Record<IdeaFilters["complexity"], string>;
 
-/** A select of `options`, each shown with its label. */
-function Choice<T extends string>(props: {
-  label: string;
-  value: T;
-  options: readonly T[];
-  labels: Record<T, string>;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <label className={labelClass}>
-      {props.label}
-      <select
-        className={inputClass}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value as T)}
-      >
-        {props.options.map((option) => (
-          <option key={option} value={option}>
-            {props.labels[option]}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
+/** The select filters: their label, options and the options' labels. */
+const choiceFilters = {
+  complexity: { label: "Complexity", options: complexities, labels: complexityLabels },
+  monetizationModel: {
+    label: "Monetization model",
+    options: monetizationModels,
+    labels: monetizationLabels,
+  },
+} as const;
+
+const choiceKeys = Object.keys(choiceFilters) as (keyof typeof choiceFilters)[];
 
 /** The idea generator's filters and its Generate button. */
 export function IdeaFiltersForm({
@@ -79,20 +65,25 @@ export function IdeaFiltersForm({
             />
           </label>
         ))}
-        <Choice
-          label="Complexity"
-          value={filters.complexity}
-          options={complexities}
-          labels={complexityLabels}
-          onChange={(v) => set("complexity", v)}
-        />
-        <Choice
-          label="Monetization model"
-          value={filters.monetizationModel}
-          options={monetizationModels}
-          labels={monetizationLabels}
-          onChange={(v) => set("monetizationModel", v)}
-        />
+        {choiceKeys.map((key) => {
+          const { label, options, labels } = choiceFilters[key];
+          return (
+            <label key={key} className={labelClass}>
+              {label}
+              <select
+                className={inputClass}
+                value={filters[key]}
+                onChange={(e) => set(key, e.target.value as IdeaFilters[typeof key])}
+              >
+                {(options as readonly string[]).map((option) => (
+                  <option key={option} value={option}>
+                    {(labels as Record<string, string>)[option]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          );
+        })}
       </div>
       <fieldset className="mt-4">
         <legend className="text-sm font-medium text-slate-800">
