@@ -1,5 +1,5 @@
 import type { FeatureIconName } from "~/components/marketing/feature-icon";
-import { salesFunnel } from "~/config/site";
+import { formatUsd, salesFunnel } from "~/config/site";
 import type { FaqEntry } from "./sales";
 
 /** Copy of the upgrade pages: /upgrades, /white-label-upsell, /custom-saas-upsell, /custom-saas-thank-you. */
@@ -213,3 +213,22 @@ export const thankYouSteps: readonly { title: string; duration: string; descript
     description: "We fix issues, answer questions and coach you through your first customers.",
   },
 ];
+
+const { checkoutUrls, noThanksUrls } = salesFunnel;
+
+/** The buy button and No Thanks link of /white-label-upsell. */
+export const whiteLabelCta = {
+  buyHref: checkoutUrls.whiteLabel,
+  buyLabel: `Yes, Upgrade My Order for ${formatUsd(salesFunnel.whiteLabel.priceCents)}`,
+  noThanksHref: noThanksUrls.whiteLabel,
+  noThanksLabel: "No Thanks, I don't want my own 12 AI tools",
+};
+
+/** The apply button (a new tab) and No Thanks link of /custom-saas-upsell. */
+export const coachingCta = {
+  buyHref: checkoutUrls.coaching,
+  buyLabel: `Apply Now for ${formatUsd(coaching.priceCents)}`,
+  newTab: true,
+  noThanksHref: noThanksUrls.coaching,
+  noThanksLabel: "No Thanks, I'll build everything on my own",
+};

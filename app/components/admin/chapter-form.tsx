@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { chapterTitleRequired } from "~/lib/forms";
+import { FormActions } from "./form-actions";
 import type { EditorHandle } from "./rich-text-editor";
 
 // Quill is loaded only when an admin opens this form: never in public or member bundles.
@@ -107,21 +108,12 @@ export function ChapterForm({
           )}
         </div>
       </div>
-      <div className="flex gap-3">
-        <button
-          type="submit"
-          disabled={busy || title.trim() === ""}
-          className="rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-50"
-        >
-          {busy ? "Saving..." : "Save chapter"}
-        </button>
-        <Link
-          to={`/admin?course=${courseId}`}
-          className="rounded-md border border-slate-300 bg-white px-4 py-2"
-        >
-          Cancel
-        </Link>
-      </div>
+      <FormActions
+        busy={busy}
+        canSave={title.trim() !== ""}
+        saveLabel="Save chapter"
+        cancelTo={`/admin?course=${courseId}`}
+      />
     </form>
   );
 }

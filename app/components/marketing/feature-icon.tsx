@@ -10,13 +10,15 @@ const paths = {
 
 export type FeatureIconName = keyof typeof paths;
 
-/** A small line icon for a feature card (decorative). */
-export function FeatureIcon({
-  name,
+/** A line icon drawn from one SVG path, in the text colour (decorative). */
+export function LineIcon({
+  d,
   className = "h-6 w-6",
+  strokeWidth = "2",
 }: {
-  name: FeatureIconName;
+  d: string;
   className?: string;
+  strokeWidth?: string;
 }) {
   return (
     <svg
@@ -25,11 +27,22 @@ export function FeatureIcon({
       className={className}
       fill="none"
       stroke="currentColor"
-      strokeWidth="2"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <path d={paths[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+/** A small line icon for a feature card (decorative). */
+export function FeatureIcon({
+  name,
+  className = "h-6 w-6",
+}: {
+  name: FeatureIconName;
+  className?: string;
+}) {
+  return <LineIcon d={paths[name]} className={className} />;
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { PageShell, primaryButton } from "~/components/ui";
-import { buildAppBuilderUrl, examplePrompts, maxPromptLength } from "~/lib/app-builder";
+import { examplePrompts } from "~/content/app-builder";
+import { buildAppBuilderUrl, maxPromptLength } from "~/lib/app-builder";
 import { requireMember } from "~/server/auth/guards.server";
 import { getEnv } from "~/server/env.server";
 import type { Route } from "./+types/app-builder";

@@ -1,0 +1,81 @@
+import type { ReactNode } from "react";
+import { MarketingFooter } from "./marketing-footer";
+import { UpsellCta } from "./upsell-cta";
+
+/** The dark opening of an upsell page: what the offer is, its price (children) and the buy button. */
+export function UpsellHero({
+  eyebrow,
+  title,
+  lead,
+  cta,
+  children,
+}: {
+  eyebrow: ReactNode;
+  title: ReactNode;
+  lead: ReactNode;
+  cta: Parameters<typeof UpsellCta>[0];
+  children: ReactNode;
+}) {
+  return (
+    <section className="bg-gradient-to-b from-slate-950 to-indigo-950 px-4 py-14 text-center text-white sm:py-20">
+      <p className="text-sm font-bold uppercase tracking-widest text-amber-300">{eyebrow}</p>
+      <h1 className="mx-auto mt-4 max-w-4xl text-4xl font-black leading-tight tracking-tight sm:text-6xl">
+        {title}
+      </h1>
+      <p className="mx-auto mt-5 max-w-2xl text-lg text-indigo-100 sm:text-xl">{lead}</p>
+      {children}
+      <div className="mt-8">
+        <UpsellCta {...cta} tone="dark" />
+      </div>
+    </section>
+  );
+}
+
+/** The regular price, struck through, above today's. */
+export function RegularPrice({ regular }: { regular: string }) {
+  return (
+    <p className="mt-8 text-lg text-indigo-100">
+      Regular price <s className="text-slate-300">{regular}</s>
+    </p>
+  );
+}
+
+/** A page section whose heading is centred above its content (the thank-you page's steps). */
+export function StepSection({
+  id,
+  title,
+  className = "",
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={`px-4 py-14 ${className}`}>
+      <div className="mx-auto max-w-4xl">
+        <h2 id={`${id}-title`} className="text-center text-3xl font-extrabold tracking-tight">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** An upsell page's main and its footer (with the earnings disclaimer unless told otherwise). */
+export function UpsellLayout({
+  disclaimer = true,
+  children,
+}: {
+  disclaimer?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <main className="bg-white">{children}</main>
+      <MarketingFooter disclaimer={disclaimer} />
+    </>
+  );
+}

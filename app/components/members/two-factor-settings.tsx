@@ -1,0 +1,170 @@
+import { Form } from "react-router";
+import { RecoveryCodes } from "~/components/recovery-codes";
+import { ErrorBox, primaryButton, TextField } from "~/components/ui";
+import type { FieldErrors } from "~/lib/forms";
+
+// The two-factor forms of /account: turn it on (password, then the code), or,
+// once on, get new recovery codes or turn it off.
+
+export type SetupShown = { secret: string; uri: string; qrCode: string };
+
+type FormProps = {
+  errors: FieldErrors;
+  busy: boolean;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+};
+
+const secondaryButton =
+  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60";
+const dangerButton =
+  "inline-flex items-center justify-center rounded-md bg-red-600 px-4 py-2.5 font-semibold text-white hover:bg-red-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 disabled:opacity-60";
+
+function PasswordField({ error }: { error: string | undefined }) {
+  return (
+    <TextField
+      label="Password"
+      name="password"
+      type="password"
+      autoComplete="current-password"
+      required
+      error={error}
+    />
+  );
+}
+
+/** The two-factor section: its status, and the form for the step the member is at. */
+export function TwoFactorSettings({
+  enabled,
+  recoveryCodes,
+  setup,
+  formError,
+  ...form
+}: FormProps & {
+  enabled: boolean;
+  recoveryCodes: string[] | null;
+  setup: SetupShown | undefined;
+  formError: string | null | undefined;
+}) {
+  return (
+    <section
+      aria-labelledby="two-factor-heading"
+      className="mt-8 max-w-xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="two-factor-heading" className="text-xl font-semibold">
+        Two-factor authentication
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Status:{" "}
+        <strong className={enabled ? "text-green-700" : "text-slate-900"}>
+          {enabled ? "On" : "Off"}
+        </strong>
+      </p>
+      <div className="mt-4 space-y-4">
+        {formError ? <ErrorBox>{formError}</ErrorBox> : null}
+        {recoveryCodes ? (
+          <RecoveryCodes codes={recoveryCodes} />
+        ) : setup && !enabled ? (
+          <SetupStep setup={setup} {...form} />
+        ) : enabled ? (
+          <TwoFactorOnForm {...form} />
+        ) : (
+          <TwoFactorOffForm {...form} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Two-factor is on: new recovery codes, or turn it off; both ask for the password. */
+function TwoFactorOnForm({ errors, busy, onSubmit }: FormProps) {
+  return (
+    <Form method="post" className="space-y-4" onSubmit={onSubmit}>
+      <p className="text-sm text-slate-700">
+        Signing in asks for a code from your authenticator app after your password.
+      </p>
+      <PasswordField error={errors.password} />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button
+          type="submit"
+          name="intent"
+          value="new-recovery-codes"
+          className={secondaryButton}
+          disabled={busy}
+        >
+          New recovery codes
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="disable"
+          className={dangerButton}
+          disabled={busy}
+        >
+          Turn off two-factor authentication
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Two-factor is off: the password starts the setup. */
+function TwoFactorOffForm({ errors, busy, onSubmit }: FormProps) {
+  return (
+    <Form method="post" className="space-y-4" onSubmit={onSubmit}>
+      <p className="text-sm text-slate-700">
+        Add a second step to signing in: a 6-digit code from an authenticator app on your phone
+        (Google Authenticator, 1Password, Authy and others). Enter your password to start.
+      </p>
+      <input type="hidden" name="intent" value="enable" />
+      <PasswordField error={errors.password} />
+      <button type="submit" className={primaryButton} disabled={busy}>
+        Set up two-factor authentication
+      </button>
+    </Form>
+  );
+}
+
+/** The QR code and key to add to an authenticator app, and the code that confirms it. */
+function SetupStep({ setup, errors, busy, onSubmit }: FormProps & { setup: SetupShown }) {
+  return (
+    <Form method="post" className="space-y-4" onSubmit={onSubmit}>
+      <ol className="list-decimal space-y-4 pl-5 text-sm text-slate-700">
+        <li>
+          Scan this QR code with your authenticator app.
+          <img
+            src={setup.qrCode}
+            alt="QR code for your authenticator app"
+            width={192}
+            height={192}
+            className="mt-2 h-48 w-48 rounded-md border border-slate-200 bg-white"
+          />
+        </li>
+        <li>
+          Or type in this setup key:{" "}
+          <code
+            data-testid="totp-secret"
+            className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-base text-slate-900"
+          >
+            {setup.secret}
+          </code>
+        </li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <input type="hidden" name="intent" value="confirm" />
+      <input type="hidden" name="uri" value={setup.uri} />
+      <TextField
+        label="Authentication code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9 ]*"
+        maxLength={7}
+        required
+        error={errors.code}
+      />
+      <button type="submit" className={primaryButton} disabled={busy}>
+        Confirm and turn on
+      </button>
+    </Form>
+  );
+}

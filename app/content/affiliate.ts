@@ -1,0 +1,68 @@
+import { affiliateFunnel, affiliateLaunch, formatUsd } from "~/config/site";
+import { commissionTable } from "~/lib/commission";
+
+// Copy of the affiliate pages (/jv-affiliate and /jv-doc).
+
+/** One buyer through the whole funnel: the sales, and the affiliate's 50% of them. */
+export const { totalCents, maxCommissionCents } = commissionTable(affiliateFunnel);
+
+/** "Why Promote AI Labs" on /jv-affiliate. */
+export const reasons: readonly { title: string; text: string }[] = [
+  {
+    title: "A buyer-friendly frontend",
+    text: `At ${formatUsd(affiliateFunnel[0]?.amountCents ?? 0)}, lifetime access to a full AI SaaS course is an easy yes for lists interested in AI, online business and side income.`,
+  },
+  {
+    title: "Big-ticket backend",
+    text: `One buyer taking the whole funnel is worth ${formatUsd(totalCents)}, and your 50% of it is ${formatUsd(maxCommissionCents)}.`,
+  },
+  {
+    title: "A story people want",
+    text: "Build an AI app from one written prompt and launch it in 7 days: no coding, no developers, a 23% free-to-paid conversion claim backed by the training.",
+  },
+  {
+    title: "Low refunds by design",
+    text: "Buyers get login details by e-mail within about 5 minutes, a real members' area and a 30-day no-questions money-back guarantee, so they stay.",
+  },
+  {
+    title: "Ready-made promotion",
+    text: "A demo video, 11 e-mail swipes and four banner sizes are written and waiting for you. Paste your link and send.",
+  },
+  {
+    title: "A launch you can plan around",
+    text: `Launch on ${affiliateLaunch.launchLabel}, full blast on ${affiliateLaunch.fullBlast.label}, winners announced ${affiliateLaunch.contest.winnersAnnounced}.`,
+  },
+];
+
+/** The promotional resources cards on /jv-affiliate. */
+export const resourceCards: readonly { to: string; title: string; text: string }[] = [
+  { to: "/demo-swipes?tab=demo", title: "Demo video", text: "Show your list the product at work." },
+  {
+    to: "/demo-swipes?tab=short-emails",
+    title: "E-mail swipes",
+    text: "Four short and seven long e-mails, ready to paste.",
+  },
+  {
+    to: "/demo-swipes?tab=banners",
+    title: "Banners",
+    text: "728x90, 300x250, 468x60 and 160x600, ready to download.",
+  },
+];
+
+/** The resources list on /jv-doc. */
+export const resourceLinks: readonly { to: string; label: string }[] = [
+  { to: "/demo-swipes?tab=demo", label: "Demo video and usage tips" },
+  { to: "/demo-swipes?tab=short-emails", label: "Short e-mail swipes (4)" },
+  { to: "/demo-swipes?tab=long-emails", label: "Long e-mail swipes (7)" },
+  { to: "/demo-swipes?tab=banners", label: "Banners in four sizes" },
+];
+
+/** "Important Dates" on /jv-doc. */
+export const launchDates: readonly { date: string; what: string }[] = [
+  { date: affiliateLaunch.launchLabel, what: "Launch: the cart opens and links go live" },
+  {
+    date: affiliateLaunch.fullBlast.label,
+    what: `Full blast: ${affiliateLaunch.fullBlast.hours} hours of ${affiliateLaunch.fullBlast.commissionPercent}% commission on the frontend plus the bump`,
+  },
+  { date: affiliateLaunch.contest.winnersAnnounced, what: "Contest winners announced" },
+];
