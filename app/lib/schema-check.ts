@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { z } from "zod";
 import { type FieldErrors, parseForm } from "./forms";
+import type { z } from "./zod";
 
 /**
  * Checks a form in the browser with the schema its action parses it with: a
