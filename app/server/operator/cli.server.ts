@@ -8,6 +8,7 @@
 
 import type { Db } from "../db/client.server";
 import { type FailedMail, listFailedMail, retryFailedMail } from "../mail/failed.server";
+import { openPaymentIssues, type PaymentIssue } from "../payments/payment-issues.server";
 import { grantAccess, listUsers, revokeAccess, setAdmin, type UserRow } from "./accounts.server";
 
 export const usage = `Usage: npm run cli -- COMMAND
@@ -21,6 +22,8 @@ Commands:
   mail failed           unsent e-mail that failed at least once, with its last error
   mail retry EMAIL      send the failed e-mail to EMAIL again from now (fresh attempts)
   mail retry --all      the same for every failed e-mail
+  payments issues       paid payments that granted nothing (not the plan, or no
+                        such user), for you to resolve in Stripe or by hand
   --help                this text
 
 E-mail addresses match case-insensitively. Uses the server's DATA_DIR or
@@ -39,7 +42,8 @@ type Command =
   | { kind: "access"; grant: boolean; email: string }
   | { kind: "users-list" }
   | { kind: "mail-failed" }
-  | { kind: "mail-retry"; email: string | null };
+  | { kind: "mail-retry"; email: string | null }
+  | { kind: "payment-issues" };
 
 /** The command named by argv (without `node cli.ts`), or undefined when it names none. */
 export function parseCommand(argv: readonly string[]): Command | undefined {
@@ -53,6 +57,9 @@ export function parseCommand(argv: readonly string[]): Command | undefined {
   }
   if (area === "users" && verb === "list" && argv.length === 2) return { kind: "users-list" };
   if (area === "mail" && verb === "failed" && argv.length === 2) return { kind: "mail-failed" };
+  if (area === "payments" && verb === "issues" && argv.length === 2) {
+    return { kind: "payment-issues" };
+  }
   if (area === "mail" && verb === "retry" && email && rest.length === 0) {
     if (email === "--all") return { kind: "mail-retry", email: null };
     if (!email.startsWith("-")) return { kind: "mail-retry", email };
@@ -84,6 +91,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 0;
     case "mail-failed":
       printListing(io, await listFailedMail(db), failedMailColumns, "message", "No failed e-mail.");
+      return 0;
+    case "payment-issues":
+      printListing(
+        io,
+        await openPaymentIssues(db),
+        paymentIssueColumns,
+        "payment",
+        "No payments need you.",
+      );
       return 0;
     case "mail-retry": {
       const count = await retryFailedMail(db, command.email);
@@ -140,6 +156,15 @@ const failedMailColumns: Columns<FailedMail> = [
   ["ATTEMPTS", (r) => String(r.attempts)],
   ["CREATED", (r) => r.createdAt.toISOString().slice(0, 16).replace("T", " ")],
   ["LAST ERROR", (r) => r.lastError ?? ""],
+];
+
+const paymentIssueColumns: Columns<PaymentIssue> = [
+  ["PROVIDER", (r) => r.provider],
+  ["REFERENCE", (r) => r.providerRef],
+  ["REASON", (r) => r.reason],
+  ["USER REF", (r) => r.userRef ?? ""],
+  ["AMOUNT", (r) => `${(r.amountCents / 100).toFixed(2)} ${r.currency.toUpperCase()}`],
+  ["RECEIVED", (r) => r.createdAt.toISOString().slice(0, 16).replace("T", " ")],
 ];
 
 /** Columns padded to their widest cell; the last column is not padded. */

@@ -13,6 +13,7 @@ import {
 import { hasPaidAccess } from "../access.server";
 import { getDb } from "../db/db.server";
 import { paymentIssue, purchase, webhookEvent } from "../db/schema";
+import { cli } from "../operator/fixtures";
 import { openPaymentIssues } from "./payment-issues.server";
 import { handleStripeWebhook } from "./stripe-webhook.server";
 
@@ -324,5 +325,10 @@ describe("Stripe webhook: payments that grant nothing", () => {
     expect(issues[0]).toMatchObject({ reason: "unknown-user", userRef, amountCents: 2500 });
     const open = await openPaymentIssues(await getDb());
     expect(open.map((issue) => issue.providerRef)).toContain(session.id);
+    // The operator sees it with the CLI.
+    const listed = await cli("payments", "issues");
+    expect(listed.code).toBe(0);
+    const line = listed.out.split("\n").find((l) => l.startsWith(`stripe    ${session.id}`));
+    expect(line).toMatch(new RegExp(`unknown-user\\s+${userRef}\\s+25\\.00 USD\\s+\\d{4}-`));
   });
 });
