@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { DashboardCountdown } from "~/components/return-redirect";
 import { getSessionUser } from "~/server/auth/guards.server";
+import { getRateLimits } from "~/server/auth/rate-limit.server";
 import { getDb } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import {
@@ -26,6 +27,9 @@ export async function loader({ request }: Route.LoaderArgs): Promise<{ outcome: 
   const sessionId = new URL(request.url).searchParams.get("session_id");
   const user = await getSessionUser(request);
   if (!sessionId || !user) return { outcome: "unknown" };
+  // Each lookup asks Stripe's API: a user reloading without end gets the
+  // webhook's word instead (the page says the payment is not confirmed here).
+  if (!(await getRateLimits().checkoutReturn.perUser.hit(user.id))) return { outcome: "unknown" };
   return {
     outcome: await reconcileStripeCheckout(await getDb(), stripe, { userId: user.id, sessionId }),
   };

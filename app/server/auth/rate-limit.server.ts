@@ -100,6 +100,9 @@ export function createRedisRateLimiter(
   };
 }
 
+/** Returns to /success a user may have looked up at Stripe per window: reloads and a few checkouts. */
+export const checkoutReturnsPerWindow = 20;
+
 export type RateLimits = {
   /** Sign-in attempts: per address, per address and e-mail, and per e-mail from anywhere. */
   login: {
@@ -112,6 +115,8 @@ export type RateLimits = {
   twoFactor: { perAccount: RateLimiter };
   /** Password checks of a signed-in account (/account), like a sign-in's per address and e-mail. */
   accountPassword: { perAccount: RateLimiter };
+  /** Stripe lookups from /success per user (each asks Stripe's API). */
+  checkoutReturn: { perUser: RateLimiter };
   /** Accounts created per address. */
   signup: { perAddress: RateLimiter };
 };
@@ -139,6 +144,7 @@ export function createRateLimits(
     accountPassword: {
       perAccount: make("account-password", settings.loginPerAddressAndEmail, w),
     },
+    checkoutReturn: { perUser: make("checkout-return-user", checkoutReturnsPerWindow, w) },
     signup: {
       perAddress: make("signup-address", settings.signupPerAddress, settings.signupWindowSeconds),
     },

@@ -1,8 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createUser, origin, purchasesOf, type TestUser } from "~/test/helpers";
+import * as successRoute from "~/routes/checkout/success";
+import {
+  appRequest,
+  createUser,
+  origin,
+  purchasesOf,
+  type TestUser,
+  withEnv,
+} from "~/test/helpers";
 import { randomId, type StripeStandIn, startStripeStandIn } from "~/test/stripe-stand-in";
 import { hasPaidAccess } from "../access.server";
+import { checkoutReturnsPerWindow } from "../auth/rate-limit.server";
 import { getDb } from "../db/db.server";
 import { stripeCustomer } from "../db/schema";
 import { type CheckoutRequest, createCheckout } from "./checkout.server";
@@ -230,5 +239,35 @@ describe("return to /success (reconcileStripeCheckout)", () => {
       await reconcileStripeCheckout(db, stand.config, { userId: u.id, sessionId: "../customers" }),
     ).toBe("unknown");
     expect(stand.requests).toHaveLength(0);
+  });
+});
+
+describe("/success", () => {
+  const load = (u: TestUser, sessionId: string) =>
+    successRoute.loader({
+      request: appRequest(`/success?session_id=${sessionId}`, { cookie: u.cookie }),
+      params: {},
+      context: {},
+    } as never);
+
+  it("looks sessions up at Stripe for one user a limited number of times per window", async () => {
+    await withEnv({ stripe: stand.config }, async () => {
+      const u = await createUser();
+      for (let i = 0; i < checkoutReturnsPerWindow; i++) {
+        expect((await load(u, randomId("cs_test"))).outcome).toBe("unknown");
+      }
+      const lookups = () => stand.requests.filter((r) => r.method === "GET").length;
+      expect(lookups()).toBe(checkoutReturnsPerWindow);
+      // Past the limit: no more lookups for this user, even of a paid session of theirs.
+      const sessionId = sessionIdOf((await checkout(u)).url);
+      stand.paySession(sessionId);
+      expect((await load(u, sessionId)).outcome).toBe("unknown");
+      expect(lookups()).toBe(checkoutReturnsPerWindow);
+      // Another user is not held back by it.
+      const other = await createUser();
+      const theirs = sessionIdOf((await checkout(other)).url);
+      stand.paySession(theirs);
+      expect((await load(other, theirs)).outcome).toBe("paid");
+    });
   });
 });
