@@ -88,6 +88,9 @@ const envSchema = z.object({
   RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT: positiveInt(10),
   RATE_LIMIT_SIGNUP_PER_ADDRESS: positiveInt(100),
   RATE_LIMIT_SIGNUP_WINDOW_SECONDS: positiveInt(60 * 60),
+  RATE_LIMIT_RESET_PER_EMAIL: positiveInt(3),
+  RATE_LIMIT_RESET_PER_ADDRESS: positiveInt(20),
+  RATE_LIMIT_RESET_WINDOW_SECONDS: positiveInt(60 * 60),
 });
 
 /** Attempts allowed per fixed window (rate-limit.server.ts). */
@@ -100,6 +103,10 @@ export type RateLimitSettings = {
   twoFactorPerAccount: number;
   signupPerAddress: number;
   signupWindowSeconds: number;
+  /** Reset links asked for, per e-mail and per client address, per reset window. */
+  resetPerEmail: number;
+  resetPerAddress: number;
+  resetWindowSeconds: number;
 };
 
 export type Env = {
@@ -240,6 +247,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       twoFactorPerAccount: e.RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT,
       signupPerAddress: e.RATE_LIMIT_SIGNUP_PER_ADDRESS,
       signupWindowSeconds: e.RATE_LIMIT_SIGNUP_WINDOW_SECONDS,
+      resetPerEmail: e.RATE_LIMIT_RESET_PER_EMAIL,
+      resetPerAddress: e.RATE_LIMIT_RESET_PER_ADDRESS,
+      resetWindowSeconds: e.RATE_LIMIT_RESET_WINDOW_SECONDS,
     },
   };
 }

@@ -6,7 +6,12 @@ import { logger } from "../logger.server";
 import { getAuth } from "./better-auth.server";
 import { clearSessionCookies } from "./cookies.server";
 import { authErrorCode } from "./errors.server";
-import { clientAddress, createMemoryRateLimiter, tooManyAttempts } from "./rate-limit.server";
+import {
+  clientAddress,
+  getRateLimits,
+  type RateLimits,
+  tooManyAttempts,
+} from "./rate-limit.server";
 
 // Password reset and first password, on Better Auth's reset mechanism
 // (requestPasswordReset / resetPassword, better-auth.server.ts): a one-time token in
@@ -14,12 +19,6 @@ import { clientAddress, createMemoryRateLimiter, tooManyAttempts } from "./rate-
 
 /** Better Auth's identifier of a reset token (better-auth/dist/api/routes/password.mjs). */
 const resetIdentifier = (token: string) => `reset-password:${token}`;
-
-/** Reset links asked for: per e-mail address, and per client address. */
-export const passwordResetRequests = {
-  perEmail: createMemoryRateLimiter({ limit: 3, windowMs: 60 * 60_000 }),
-  perAddress: createMemoryRateLimiter({ limit: 20, windowMs: 60 * 60_000 }),
-};
 
 export const resetRequestedMessage =
   "If an account exists for that e-mail address, we have sent it a link to choose a new password. The link is valid for 1 hour. Check your spam folder if it has not arrived within a few minutes.";
@@ -32,10 +31,11 @@ export const resetRequestedMessage =
 export async function requestPasswordReset(
   request: Request,
   email: string,
+  limits: RateLimits = getRateLimits(),
 ): Promise<{ ok: true; message: string } | { ok: false; error: string }> {
   if (
-    !(await passwordResetRequests.perAddress.hit(clientAddress(request))) ||
-    !(await passwordResetRequests.perEmail.hit(email))
+    !(await limits.passwordReset.perAddress.hit(clientAddress(request))) ||
+    !(await limits.passwordReset.perEmail.hit(email.toLowerCase()))
   ) {
     return { ok: false, error: tooManyAttempts };
   }

@@ -137,6 +137,9 @@ describe("rate limit settings", () => {
       twoFactorPerAccount: 10,
       signupPerAddress: 100,
       signupWindowSeconds: 3600,
+      resetPerEmail: 3,
+      resetPerAddress: 20,
+      resetWindowSeconds: 3600,
     });
   });
 
@@ -156,6 +159,7 @@ describe("rate limit settings", () => {
       RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: "2",
       RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT: "1",
       RATE_LIMIT_SIGNUP_PER_ADDRESS: "1",
+      RATE_LIMIT_RESET_PER_EMAIL: "1",
     });
     for (const limits of [
       createRateLimits(settings),
@@ -174,6 +178,8 @@ describe("rate limit settings", () => {
       expect(await limits.twoFactor.perAccount.hit("user-1")).toBe(false);
       expect(await limits.signup.perAddress.hit("203.0.113.1")).toBe(true);
       expect(await limits.signup.perAddress.hit("203.0.113.1")).toBe(false);
+      expect(await limits.passwordReset.perEmail.hit(email)).toBe(true);
+      expect(await limits.passwordReset.perEmail.hit(email)).toBe(false);
     }
   });
 

@@ -117,6 +117,8 @@ export type RateLimits = {
   accountPassword: { perAccount: RateLimiter };
   /** Stripe lookups from /success per user (each asks Stripe's API). */
   checkoutReturn: { perUser: RateLimiter };
+  /** Reset links asked for: per e-mail address, and per client address. */
+  passwordReset: { perEmail: RateLimiter; perAddress: RateLimiter };
   /** Accounts created per address. */
   signup: { perAddress: RateLimiter };
 };
@@ -145,6 +147,10 @@ export function createRateLimits(
       perAccount: make("account-password", settings.loginPerAddressAndEmail, w),
     },
     checkoutReturn: { perUser: make("checkout-return-user", checkoutReturnsPerWindow, w) },
+    passwordReset: {
+      perEmail: make("reset-email", settings.resetPerEmail, settings.resetWindowSeconds),
+      perAddress: make("reset-address", settings.resetPerAddress, settings.resetWindowSeconds),
+    },
     signup: {
       perAddress: make("signup-address", settings.signupPerAddress, settings.signupWindowSeconds),
     },
