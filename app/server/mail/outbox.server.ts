@@ -148,7 +148,14 @@ async function deliver(
   }
   await db
     .update(emailOutbox)
-    .set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
+    // Its body may hold a working link (reset, set-password): not kept once
+    // sent. Without SMTP_URL (a local run) nothing left: the row is how to read it.
+    .set({
+      sentAt: new Date(),
+      attempts: row.attempts + 1,
+      lastError: null,
+      ...(options.transport ? { text: "", html: "" } : {}),
+    })
     .where(eq(emailOutbox.id, row.id));
   return "sent";
 }
