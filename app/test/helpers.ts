@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { clientIpHeader, getAuth } from "~/server/auth/better-auth.server";
+import { storedResetIdentifier } from "~/server/auth/password-reset.server";
 import { getDb } from "~/server/db/db.server";
 import { purchase, user as userTable, verification } from "~/server/db/schema";
 import { type Env, getEnv } from "~/server/env.server";
@@ -105,7 +106,7 @@ export async function tokenTimeLeft(token: string): Promise<number> {
   const [row] = await (await getDb())
     .select({ expiresAt: verification.expiresAt })
     .from(verification)
-    .where(eq(verification.identifier, `reset-password:${token}`));
+    .where(eq(verification.identifier, storedResetIdentifier(token)));
   return (row?.expiresAt.getTime() ?? 0) - Date.now();
 }
 

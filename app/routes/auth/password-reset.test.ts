@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getSessionUser } from "~/server/auth/guards.server";
-import { resetRequestedMessage } from "~/server/auth/password-reset.server";
+import { resetRequestedMessage, storedResetIdentifier } from "~/server/auth/password-reset.server";
 import { getDb } from "~/server/db/db.server";
 import { emailOutbox, verification } from "~/server/db/schema";
 import { appRequest, createUser, redirectTarget, run, uniqueEmail } from "~/test/helpers";
@@ -64,10 +64,15 @@ describe("forgot password", () => {
     const [row] = await (await getDb())
       .select()
       .from(verification)
-      .where(eq(verification.identifier, `reset-password:${token}`));
+      .where(eq(verification.identifier, storedResetIdentifier(token)));
     const minutesLeft = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
     expect(minutesLeft).toBeGreaterThan(58);
     expect(minutesLeft).toBeLessThanOrEqual(60);
+    // Stored hashed: no row holds the token itself.
+    const all = await (await getDb())
+      .select({ identifier: verification.identifier })
+      .from(verification);
+    expect(all.some((r) => r.identifier.includes(token))).toBe(false);
   });
 
   it("answers the same message for an unknown address and sends nothing", async () => {
@@ -143,7 +148,7 @@ describe("reset password", () => {
     await (await getDb())
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verification.identifier, `reset-password:${token}`));
+      .where(eq(verification.identifier, storedResetIdentifier(token)));
     const page = await reset.loader(args(appRequest(`/reset-password?token=${token}`)));
     expect(page.usable).toBe(false);
     const result = (await submitReset({

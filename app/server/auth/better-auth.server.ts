@@ -13,6 +13,9 @@ import { hashPassword, verifyPassword } from "./password.server";
 /** The header server.ts overwrites on every request with the socket's address. */
 export const clientIpHeader = "x-client-ip";
 
+/** Better Auth's identifier of a reset token: this, then the token (better-auth/dist/api/routes/password.mjs). */
+export const resetIdentifierPrefix = "reset-password:";
+
 export function createAuth(db: Db, env: Env) {
   return betterAuth({
     appName: "AI Labs",
@@ -35,6 +38,11 @@ export function createAuth(db: Db, env: Env) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) => enqueuePasswordReset(db, user, token),
+    },
+    // Reset and set-password tokens are stored as SHA-256 hashes: the table
+    // holds no working link (storedResetIdentifier, password-reset.server.ts).
+    verification: {
+      storeIdentifier: { default: "plain", overrides: { [resetIdentifierPrefix]: "hashed" } },
     },
     user: {
       additionalFields: {

@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { verification } from "../db/schema";
 import { logger } from "../logger.server";
-import { getAuth } from "./better-auth.server";
+import { getAuth, resetIdentifierPrefix } from "./better-auth.server";
 import { clearSessionCookies } from "./cookies.server";
 import { authErrorCode } from "./errors.server";
 import {
@@ -17,8 +17,15 @@ import {
 // (requestPasswordReset / resetPassword, better-auth.server.ts): a one-time token in
 // the `verification` table, used at /reset-password?token=...
 
-/** Better Auth's identifier of a reset token (better-auth/dist/api/routes/password.mjs). */
-const resetIdentifier = (token: string) => `reset-password:${token}`;
+/**
+ * How a reset or set-password token is kept in `verification.identifier`:
+ * the SHA-256 (base64url) of Better Auth's identifier, as its "hashed"
+ * storage writes it (better-auth.server.ts). Whoever reads the table cannot
+ * use what is there; the link in the e-mail holds the token itself.
+ */
+export function storedResetIdentifier(token: string): string {
+  return createHash("sha256").update(`${resetIdentifierPrefix}${token}`).digest("base64url");
+}
 
 export const resetRequestedMessage =
   "If an account exists for that e-mail address, we have sent it a link to choose a new password. The link is valid for 1 hour. Check your spam folder if it has not arrived within a few minutes.";
@@ -57,7 +64,7 @@ export async function isResetTokenUsable(db: Db, token: string): Promise<boolean
     .from(verification)
     .where(
       and(
-        eq(verification.identifier, resetIdentifier(token)),
+        eq(verification.identifier, storedResetIdentifier(token)),
         gt(verification.expiresAt, new Date()),
       ),
     )
@@ -102,7 +109,7 @@ export async function createSetPasswordToken(
   const token = randomBytes(24).toString("base64url");
   await tx.insert(verification).values({
     id: crypto.randomUUID(),
-    identifier: resetIdentifier(token),
+    identifier: storedResetIdentifier(token),
     value: userId,
     expiresAt: new Date(Date.now() + ttlSeconds * 1000),
   });
