@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
-import { verification } from "../db/schema";
+import { getDb } from "../db/db.server";
+import { user, verification } from "../db/schema";
 import { logger } from "../logger.server";
 import { getAuth, resetIdentifierPrefix } from "./better-auth.server";
 import { clearSessionCookies } from "./cookies.server";
@@ -83,7 +84,17 @@ export type ResetResult =
  */
 export async function resetPassword(token: string, newPassword: string): Promise<ResetResult> {
   try {
+    const db = await getDb();
+    const [pending] = await db
+      .select({ userId: verification.value })
+      .from(verification)
+      .where(eq(verification.identifier, storedResetIdentifier(token)))
+      .limit(1);
     await (await getAuth()).api.resetPassword({ body: { token, newPassword } });
+    // The link came by e-mail: whoever used it holds the mailbox.
+    if (pending) {
+      await db.update(user).set({ emailVerified: true }).where(eq(user.id, pending.userId));
+    }
     // Every session ended with the reset; the browser forgets its cookie too.
     return { ok: true, headers: clearSessionCookies() };
   } catch (error) {

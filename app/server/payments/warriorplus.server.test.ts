@@ -20,6 +20,7 @@ import {
   emailOutbox,
   purchase,
   purchaseRevocation,
+  session,
   user,
   webhookEvent,
 } from "../db/schema";
@@ -191,8 +192,9 @@ describe("WarriorPlus IPN: a sale", () => {
     expect(receipts(after.mail)).toHaveLength(1);
   });
 
-  it("gives an existing user access but no login-details e-mail", async () => {
+  it("gives an existing user who proved the address access but no login-details e-mail", async () => {
     const existing = await createUser({ name: "Already Here" });
+    await (await getDb()).update(user).set({ emailVerified: true }).where(eq(user.id, existing.id));
     const fields = ipn({ WP_BUYER_EMAIL: existing.email.toUpperCase(), WP_BUYER_NAME: "Other" });
     expect((await post(fields)).status).toBe(200);
     const after = await stored(fields);
@@ -201,6 +203,50 @@ describe("WarriorPlus IPN: a sale", () => {
     expect(after.member).toBe(true);
     expect(loginDetails(after.mail)).toHaveLength(0);
     expect(receipts(after.mail)).toHaveLength(1);
+  });
+
+  it("for an address someone signed up with but never proved, sends the buyer a link that takes the account over", async () => {
+    // Someone registers the buyer's address first, and stays signed in.
+    const squatter = await createUser({ name: "Squatter" });
+    const fields = ipn({ WP_BUYER_EMAIL: squatter.email });
+    expect((await post(fields)).status).toBe(200);
+    const after = await stored(fields);
+    expect(after.buyer?.id).toBe(squatter.id);
+    const [details] = loginDetails(after.mail);
+    const token = details?.text.match(/\/reset-password\?token=([\w-]+)/)?.[1] ?? "";
+    expect(token).not.toBe("");
+
+    // The mailbox's holder uses the link.
+    const form = {
+      token,
+      password: "the buyer's own password",
+      confirmPassword: "the buyer's own password",
+    };
+    const reset = await run(() =>
+      resetRoute.action({
+        request: appRequest("/reset-password", { form }),
+        params: {},
+        context: {},
+      } as never),
+    );
+    expect(redirectTarget(reset)).toBe("/login?reset=1");
+    const db = await getDb();
+    const [row] = await db.select().from(user).where(eq(user.id, squatter.id));
+    expect(row?.emailVerified).toBe(true);
+    // Every other session ended, and the old password no longer signs in.
+    expect(await db.select().from(session).where(eq(session.userId, squatter.id))).toHaveLength(0);
+    const auth = await getAuth();
+    await expect(
+      auth.api.signInEmail({
+        body: { email: squatter.email, password: squatter.password },
+        headers: new Headers({ origin }),
+      }),
+    ).rejects.toThrow();
+    const signedIn = await auth.api.signInEmail({
+      body: { email: squatter.email, password: "the buyer's own password" },
+      headers: new Headers({ origin }),
+    });
+    expect(signedIn.user.id).toBe(squatter.id);
   });
 
   it("of the bump product records the purchase but gives no course access", async () => {

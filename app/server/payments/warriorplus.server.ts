@@ -150,7 +150,11 @@ async function applySale(
     return "refunded-sale";
   }
   const buyer = await findOrCreateBuyer(tx, ipn);
-  if (buyer.created) {
+  // A new account, or one whose owner never proved this address (anyone can
+  // sign up with someone else's e-mail first): the buyer gets a link to set
+  // the password. Using it proves the mailbox, signs every other session out
+  // and so gives the account to whoever holds the mailbox.
+  if (buyer.created || !buyer.emailVerified) {
     const token = await createSetPasswordToken(tx, buyer.id, setPasswordLinkSeconds);
     await enqueueLoginDetails(tx, buyer, token);
   }
@@ -173,7 +177,13 @@ function purchaseOf(ipn: WarriorPlusIpn, product: FunnelProductKey) {
   };
 }
 
-type Buyer = { id: string; name: string; email: string; created: boolean };
+type Buyer = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  created: boolean;
+};
 
 /**
  * The user with the buyer's e-mail, or a new one named from WP_BUYER_NAME.
@@ -182,7 +192,7 @@ type Buyer = { id: string; name: string; email: string; created: boolean };
  */
 async function findBuyer(tx: Tx, email: string): Promise<Omit<Buyer, "created"> | undefined> {
   const [existing] = await tx
-    .select({ id: user.id, name: user.name, email: user.email })
+    .select({ id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified })
     .from(user)
     .where(eq(user.email, email))
     .limit(1);
@@ -196,7 +206,12 @@ async function findOrCreateBuyer(tx: Tx, ipn: WarriorPlusIpn): Promise<Buyer> {
     .insert(user)
     .values({ id: crypto.randomUUID(), name, email })
     .onConflictDoNothing({ target: user.email })
-    .returning({ id: user.id, name: user.name, email: user.email });
+    .returning({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+    });
   if (created) return { ...created, created: true };
   const existing = await findBuyer(tx, email);
   if (!existing) throw new Error("buyer vanished between insert and select");
