@@ -33,7 +33,7 @@ async function watchPolicy(page: Page): Promise<string[]> {
 
 function expectStrictPolicy(response: Response | null): void {
   const policy = response?.headers()["content-security-policy"] ?? "";
-  expect(policy).toMatch(/script-src 'self'[; ]/);
+  expect(policy).toMatch(/script-src 'self' https:\/\/warriorplus\.com[; ]/);
   expect(policy).not.toContain("unsafe-inline");
   expect(policy).not.toContain("unsafe-eval");
   expect(policy).toContain("frame-src https://www.youtube.com");

@@ -164,7 +164,8 @@ test("buy links go to the configured checkout; new-tab ones carry rel=noopener",
 });
 
 test.describe("checkout disclaimer script", () => {
-  const scriptUrl = "https://checkout-provider.test/disclaimer.js";
+  // On the checkout provider's origin, which the Content-Security-Policy allows (routed, never fetched).
+  const scriptUrl = "https://warriorplus.com/o2/disclaimer.js";
   const tag = "script[data-checkout-disclaimer]";
 
   test("nothing is loaded when no URL is configured", async ({ page }) => {

@@ -5,9 +5,9 @@ import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "./csp.serve
 describe("Content-Security-Policy", () => {
   it("allows scripts from this origin and the named inline ones only, never unsafe-inline", () => {
     const policy = contentSecurityPolicy(["'nonce-abc'"]);
-    expect(policy).toContain("script-src 'self' 'nonce-abc'");
+    expect(policy).toContain("script-src 'self' https://warriorplus.com 'nonce-abc'");
     expect(policy).not.toContain("unsafe");
-    expect(contentSecurityPolicy()).toContain("script-src 'self';");
+    expect(contentSecurityPolicy()).toContain("script-src 'self' https://warriorplus.com;");
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("frame-ancestors 'none'");
   });

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
+import { salesFunnel } from "~/config/site";
 import { chapterImageSources, videoHosts } from "../content/sanitize.server";
 
 /**
  * The Content-Security-Policy of every answer. Scripts run only from this
- * origin, plus the inline ones a page names: by a nonce made for each
+ * origin and the checkout provider's, plus the inline ones a page names: by a nonce made for each
  * rendered page (entry.server.tsx), or by their hashes for a page whose bytes
  * are fixed (prerendered pages, static-files.server.ts). Never
  * 'unsafe-inline'. Frames only from the video hosts chapters may embed,
@@ -11,7 +12,7 @@ import { chapterImageSources, videoHosts } from "../content/sanitize.server";
  */
 export function contentSecurityPolicy(inlineScripts: readonly string[] = []): string {
   return [
-    `script-src 'self'${inlineScripts.map((source) => ` ${source}`).join("")}`,
+    `script-src 'self' ${checkoutProviderScripts.join(" ")}${inlineScripts.map((source) => ` ${source}`).join("")}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -20,6 +21,20 @@ export function contentSecurityPolicy(inlineScripts: readonly string[] = []): st
     `img-src ${chapterImageSources.join(" ")}`,
   ].join("; ");
 }
+
+/**
+ * The checkout provider's origin (the marketplace the sales pages sell
+ * through), whose disclaimer script the upsell pages add to the body
+ * (salesFunnel.checkoutDisclaimerScriptUrl, use-body-script.ts), and that
+ * script's own origin when it is configured elsewhere.
+ */
+const checkoutProviderScripts = [
+  ...new Set(
+    [salesFunnel.checkoutUrls.whiteLabel, salesFunnel.checkoutDisclaimerScriptUrl]
+      .filter((url): url is string => url !== null)
+      .map((url) => new URL(url).origin),
+  ),
+];
 
 /** A fresh nonce for one rendered page (128 random bits). */
 export function newNonce(): string {

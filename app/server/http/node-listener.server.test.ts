@@ -157,7 +157,9 @@ describe("staticFilesAnswer", () => {
       "cross-origin-opener-policy": "same-origin",
       "permissions-policy": "camera=(), microphone=(), geolocation=()",
     });
-    expect(page.headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+    expect(page.headers["content-security-policy"]).toMatch(
+      /script-src 'self' https:\/\/warriorplus\.com 'sha256-/,
+    );
     expect(page.headers["strict-transport-security"]).toBeUndefined();
     expect(brotliDecompressSync(page.body).toString()).toBe(homeHtml);
 
