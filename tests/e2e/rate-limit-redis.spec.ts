@@ -89,6 +89,53 @@ test("two servers sharing REDIS_URL share the sign-in limit", async () => {
   }
 });
 
+test("nobody can lock a member out: 40 wrong passwords on one server leave the member signing in on the other", async () => {
+  const prefix = `e2e:${crypto.randomUUID()}:`;
+  // The test is the proxy: each request names its client in X-Forwarded-For.
+  const env = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, TRUSTED_PROXIES: "127.0.0.1,::1" };
+  const a = start(basePort + 4, env);
+  const b = start(basePort + 5, env);
+  const post = (server: Server, path: string, from: string, form: Record<string, string>) =>
+    fetch(`${server.origin}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: server.origin,
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": from,
+      },
+      body: new URLSearchParams(form),
+    });
+  try {
+    await Promise.all([healthy(a), healthy(b)]);
+    const victim = { name: "Victim", email: `victim-${crypto.randomUUID()}@example.com` };
+    const password = "the victim's password";
+    expect((await post(b, "/signup", "198.51.100.7", { ...victim, password })).status).toBe(302);
+    const statuses = [];
+    for (let i = 0; i < 40; i++) {
+      const guess = await post(a, "/login", "203.0.113.66", {
+        email: victim.email,
+        password: `guess ${i}`,
+      });
+      statuses.push(guess.status);
+    }
+    // The guessing address is held back...
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    // ...the member, from another address, on the other server, is not.
+    const member = await post(b, "/login", "192.0.2.44", { email: victim.email, password });
+    expect(member.status).toBe(302);
+    expect(member.headers.get("location")).toBe("/payment-options");
+  } finally {
+    a.child.kill("SIGTERM");
+    b.child.kill("SIGTERM");
+    await Promise.all([a.exited, b.exited]);
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  }
+});
+
 test("without REDIS_URL each server counts on its own", async () => {
   const env = { RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: "3" };
   const a = start(basePort + 2, env);
