@@ -12,10 +12,10 @@ import routeConfig from "./routes";
 import { postOnly } from "./server/http/post-only.server";
 import { loadAppRoutes } from "./test/app-handler";
 
-type ConfigEntry = { path?: string; index?: boolean };
-const routePatterns = (routeConfig as ConfigEntry[]).map((r) =>
-  r.index ? "/" : `/${r.path ?? ""}`,
-);
+type ConfigEntry = { path?: string; index?: boolean; children?: ConfigEntry[] };
+const routePatterns = (routeConfig as ConfigEntry[])
+  .flatMap((r) => r.children ?? [r])
+  .map((r) => (r.index ? "/" : `/${r.path ?? ""}`));
 
 describe("route policies", () => {
   it("are declared for routes of app/routes.ts only", () => {

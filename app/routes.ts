@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   // Public pages. What the HTTP shell does by URL (prerendering, page cache, body limits,
@@ -37,8 +37,14 @@ export default [
   route("bonuses", "routes/members/bonuses.tsx"),
   route("account", "routes/members/account.tsx"),
 
-  // Admins
-  route("admin", "routes/admin/admin.tsx"),
+  // Admins: the owner's console, under one navigation
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/admin.tsx"),
+    route("admin/members", "routes/admin/members.tsx"),
+    route("admin/members/:userId", "routes/admin/member.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+  ]),
+  route("admin/members.csv", "routes/admin/members-csv.ts"),
 
   // Resource routes
   route("sitemap.xml", "routes/seo/sitemap.ts"),

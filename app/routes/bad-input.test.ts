@@ -136,6 +136,16 @@ const samples: Record<string, () => Promise<Sample>> = {
     cookie: (await createUser({ isAdmin: true })).cookie,
     fields: { intent: "create-course", title: "Sweep", description: "About it" },
   }),
+  "routes/admin/members.tsx": async () => ({
+    path: "/admin/members",
+    cookie: (await createUser({ isAdmin: true })).cookie,
+    fields: { intent: "attach", provider: "stripe", providerRef: "cs_sweep", email: "a@b.test" },
+  }),
+  "routes/admin/member.tsx": async () => ({
+    path: `/admin/members/${(await createUser()).id}`,
+    cookie: (await createUser({ isAdmin: true })).cookie,
+    fields: { intent: "sign-out", confirm: "yes" },
+  }),
   "routes/not-found.tsx": async () => ({ path: "/no-such-page", fields: {} }),
   "routes/api/uploads.ts": async () => ({
     path: "/api/uploads",

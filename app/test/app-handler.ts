@@ -29,8 +29,13 @@ export type AppRoute = {
   file: string;
   /** Its URL pattern ("/course/:courseId"). */
   pattern: string;
+  /** The layout route it renders in ("routes/admin/layout"), or "root". */
+  parentId: string;
   module: RouteModule;
 };
+
+/** A pathless layout route of app/routes.ts (its children are AppRoutes). */
+type LayoutRoute = { id: string; parentId: string; module: RouteModule };
 
 type ConfigEntry = {
   id?: string;
@@ -66,18 +71,29 @@ function asBuilt(module: RouteModule): RouteModule {
 
 /** Every route of app/routes.ts, its module imported as the build imports it. */
 export async function loadAppRoutes(): Promise<AppRoute[]> {
+  return (await loadRouteTree()).routes;
+}
+
+/** The routes with pages or resources, and the pathless layouts they render in. */
+async function loadRouteTree() {
   const routes: AppRoute[] = [];
-  for (const entry of routeConfig as ConfigEntry[]) {
-    if (entry.children) throw new Error("nested routes: teach loadAppRoutes about them");
-    const module = asBuilt(await import(/* @vite-ignore */ `../${entry.file}`));
-    routes.push({
-      id: entry.id ?? entry.file.replace(/\.[jt]sx?$/, ""),
-      file: entry.file,
-      pattern: entry.index ? "/" : `/${entry.path ?? ""}`,
-      module,
-    });
-  }
-  return routes;
+  const layouts: LayoutRoute[] = [];
+  const visit = async (entries: ConfigEntry[], parentId: string) => {
+    for (const entry of entries) {
+      const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
+      const module = asBuilt(await import(/* @vite-ignore */ `../${entry.file}`));
+      if (entry.children) {
+        if (entry.path || entry.index) throw new Error(`${id}: only pathless layouts nest`);
+        layouts.push({ id, parentId, module });
+        await visit(entry.children as ConfigEntry[], id);
+        continue;
+      }
+      const pattern = entry.index ? "/" : `/${entry.path ?? ""}`;
+      routes.push({ id, file: entry.file, pattern, parentId, module });
+    }
+  };
+  await visit(routeConfig as ConfigEntry[], "root");
+  return { routes, layouts };
 }
 
 /**
@@ -87,15 +103,20 @@ export async function loadAppRoutes(): Promise<AppRoute[]> {
  * here loads them).
  */
 export async function createTestApp() {
-  const appRoutes = await loadAppRoutes();
+  const { routes: appRoutes, layouts } = await loadRouteTree();
   const rootModule = asBuilt(root as unknown as RouteModule);
   const routes: ServerBuild["routes"] = { root: { id: "root", path: "", module: rootModule } };
   const manifestRoutes: ServerBuild["assets"]["routes"] = {};
-  for (const r of [{ id: "root", pattern: "", module: rootModule }, ...appRoutes]) {
+  const all = [
+    { id: "root", pattern: "", parentId: undefined, module: rootModule },
+    ...layouts.map((l) => ({ ...l, pattern: null })),
+    ...appRoutes,
+  ];
+  for (const r of all) {
     const isRoot = r.id === "root";
-    const path = r.pattern === "/" && !isRoot ? undefined : r.pattern.replace(/^\//, "");
     const index = r.pattern === "/" && !isRoot ? true : undefined;
-    const parentId = isRoot ? undefined : "root";
+    const path = index || r.pattern === null ? undefined : r.pattern.replace(/^\//, "");
+    const parentId = r.parentId;
     if (!isRoot) routes[r.id] = { id: r.id, parentId, path, index, module: r.module };
     manifestRoutes[r.id] = {
       id: r.id,

@@ -2,7 +2,8 @@ import { data, Link, redirect, useLocation } from "react-router";
 import { CourseForm } from "~/components/admin/course-form";
 import { CourseItem } from "~/components/admin/course-list";
 import { adminActionSchema, type FieldErrors, parseForm } from "~/lib/forms";
-import { applyAdminAction } from "~/server/admin-actions.server";
+import { adminActor } from "~/server/admin/audit.server";
+import { applyAdminAction } from "~/server/admin/course-actions.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { findChapterForEdit, listCoursesForAdmin } from "~/server/courses/authoring.server";
 import { isUuid } from "~/server/courses/read.server";
@@ -37,14 +38,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const parsed = parseForm(adminActionSchema, await readForm(request));
   if (!parsed.ok) {
     const message = Object.values(parsed.fieldErrors)[0] ?? "Invalid input";
     return saveError(message, 400, parsed.fieldErrors);
   }
   try {
-    const result = await applyAdminAction(await getDb(), parsed.data);
+    const result = await applyAdminAction(await getDb(), adminActor(admin), parsed.data);
     if (result.kind === "redirect") return redirect(result.to);
     if (result.kind === "saved") return { ok: true as const, message: result.message };
     return saveError("Not found", 404);

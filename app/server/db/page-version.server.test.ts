@@ -17,6 +17,7 @@ const shownOnMemberPages = [
   "two_factor",
   "course",
   "chapter",
+  "offer_settings",
 ];
 /** Tables no member page reads: a write to them leaves every cached page as it is. */
 const notShownOnMemberPages = [
@@ -29,6 +30,9 @@ const notShownOnMemberPages = [
   "email_outbox",
   "test_checkout",
   "page_version",
+  "audit_log",
+  "page_view",
+  "chapter_view",
 ];
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {

@@ -3,8 +3,10 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -17,18 +19,22 @@ import {
 // product's `is_admin` flag on the user. Column names follow Better Auth's
 // field names; see https://www.better-auth.com/docs/concepts/database.
 
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  isAdmin: boolean("is_admin").notNull().default(false),
-  /** Better Auth's twoFactor plugin: true once a TOTP secret is confirmed with a code. */
-  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    /** Better Auth's twoFactor plugin: true once a TOTP secret is confirmed with a code. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("user_created_at_idx").on(t.createdAt)],
+);
 
 export const session = pgTable(
   "session",
@@ -192,6 +198,8 @@ export const purchase = pgTable(
     uniqueIndex("purchase_provider_ref_idx").on(t.provider, t.providerRef),
     // Serves hasPaidAccess: "a completed purchase of this user".
     index("purchase_user_status_idx").on(t.userId, t.status),
+    // Serves the sales figures for a date range (/admin/sales).
+    index("purchase_created_at_idx").on(t.createdAt),
     check(
       "purchase_provider_check",
       sql`${t.provider} in ('test','stripe','warriorplus','manual')`,
@@ -305,3 +313,79 @@ export const pageVersion = pgTable("page_version", {
   key: text("key").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(1),
 });
+
+/**
+ * Who did what, when: every admin action (courses, chapters, members,
+ * settings) and every operator CLI command (app/server/admin/audit.server.ts).
+ * The actor is kept by id and by e-mail (or `cli:{os user}`), with no foreign
+ * key: the record outlives the account.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: text("actor_id"),
+    actor: text("actor").notNull(),
+    /** What was done, as `area.verb`: course.create, member.grant, settings.update, cli.access-grant… */
+    kind: text("kind").notNull(),
+    /** What it was done to: a course's title, a member's e-mail… */
+    target: text("target"),
+    detail: text("detail"),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_actor_at_idx").on(t.actor, t.at),
+    index("audit_log_kind_at_idx").on(t.kind, t.at),
+  ],
+);
+
+/**
+ * The offer's settings the owner edits on /admin/settings (prices, coupon,
+ * launch date, marketplace links…): one row, its value checked by the
+ * settings schema when read and written; missing keys take the defaults.
+ */
+export const offerSettings = pgTable(
+  "offer_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    value: jsonb("value").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("offer_settings_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * Views of the funnel's public pages per day, counted only for visitors who
+ * accepted analytical cookies; summed in memory and added in batches.
+ */
+export const pageView = pgTable(
+  "page_view",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+/** The first time a member opened each chapter: where students stop (/admin/learning). */
+export const chapterView = pgTable(
+  "chapter_view",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    chapterId: uuid("chapter_id")
+      .notNull()
+      .references(() => chapter.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => course.id, { onDelete: "cascade" }),
+    firstAt: timestamp("first_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.chapterId] }),
+    index("chapter_view_chapter_idx").on(t.chapterId),
+  ],
+);

@@ -6,6 +6,7 @@
 // never a transaction: over the PGlite socket the statements share the
 // server's single session.
 
+import { cliActor, recordAudit } from "../admin/audit.server";
 import type { Db } from "../db/client.server";
 import { type FailedMail, listFailedMail, retryFailedMail } from "../mail/failed.server";
 import { openPaymentIssues, type PaymentIssue } from "../payments/payment-issues.server";
@@ -79,6 +80,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 0;
   }
   const db = typeof io.db === "function" ? await io.db() : io.db;
+  const code = await execute(db, io, command);
+  // Every command is in the owner's audit log (/admin/audit), with what it was given.
+  const words = argv.filter((word) => word !== ("email" in command ? command.email : null));
+  await recordAudit(db, cliActor(), {
+    kind: "cli.command",
+    target: "email" in command ? command.email : null,
+    detail: `${words.join(" ")} (exit ${code})`,
+  });
+  return code;
+}
+
+async function execute(db: Db, io: CliIo, command: Exclude<Command, { kind: "help" }>) {
   switch (command.kind) {
     case "admin":
       return setAdmin(db, io, command.email, command.grant);

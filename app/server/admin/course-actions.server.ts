@@ -7,8 +7,9 @@ import {
   moveChapter,
   updateChapter,
   updateCourse,
-} from "./courses/authoring.server";
-import type { Db } from "./db/client.server";
+} from "../courses/authoring.server";
+import type { Db } from "../db/client.server";
+import { type Actor, type AuditEntry, recordAudit } from "./audit.server";
 
 export type AdminResult =
   | { kind: "redirect"; to: string }
@@ -17,8 +18,40 @@ export type AdminResult =
 
 const expand = (courseId: string) => `/admin?course=${courseId}`;
 
-/** Applies one admin panel action. The caller has checked requireAdmin. */
-export async function applyAdminAction(db: Db, action: AdminAction): Promise<AdminResult> {
+/**
+ * Applies one admin panel action and, when it changed something, writes it to
+ * the audit log. The caller has checked requireAdmin.
+ */
+export async function applyAdminAction(
+  db: Db,
+  actor: Actor,
+  action: AdminAction,
+): Promise<AdminResult> {
+  const result = await apply(db, action);
+  if (result.kind !== "not-found") await recordAudit(db, actor, auditEntryOf(action));
+  return result;
+}
+
+function auditEntryOf(action: AdminAction): AuditEntry {
+  switch (action.intent) {
+    case "create-course":
+      return { kind: "course.create", target: action.title };
+    case "update-course":
+      return { kind: "course.update", target: action.title, detail: action.courseId };
+    case "delete-course":
+      return { kind: "course.delete", target: action.courseId };
+    case "create-chapter":
+      return { kind: "chapter.create", target: action.title, detail: action.courseId };
+    case "update-chapter":
+      return { kind: "chapter.update", target: action.title, detail: action.chapterId };
+    case "delete-chapter":
+      return { kind: "chapter.delete", target: action.chapterId };
+    case "move-chapter":
+      return { kind: "chapter.move", target: action.chapterId, detail: action.direction };
+  }
+}
+
+async function apply(db: Db, action: AdminAction): Promise<AdminResult> {
   switch (action.intent) {
     case "create-course": {
       const created = await createCourse(db, action);

@@ -1,0 +1,125 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** A console page's heading, with an optional line under it and actions beside it. */
+export function ConsoleHeading({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="mt-8 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+        {children ? <p className="mt-1 text-slate-600">{children}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+/** A table that scrolls sideways on a phone, with a caption for screen readers. */
+export function DataTable({
+  caption,
+  head,
+  children,
+}: {
+  caption: string;
+  head: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {head.map((label) => (
+              <th key={label} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Cell({ children, wrap = false }: { children: ReactNode; wrap?: boolean }) {
+  return <td className={`px-3 py-2 align-top ${wrap ? "" : "whitespace-nowrap"}`}>{children}</td>;
+}
+
+/** Shown in place of a table without rows. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
+      {children}
+    </p>
+  );
+}
+
+/** Previous/next links that keep the page's other query parameters. */
+export function Pager({
+  search,
+  previous,
+  next,
+}: {
+  search: URLSearchParams;
+  previous: Record<string, string> | null;
+  next: Record<string, string> | null;
+}) {
+  const href = (change: Record<string, string>) => {
+    const params = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(change)) {
+      if (value) params.set(key, value);
+      else params.delete(key);
+    }
+    const query = params.toString();
+    return query ? `?${query}` : "?";
+  };
+  const link =
+    "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+  if (!previous && !next) return null;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
+      {previous ? (
+        <Link to={href(previous)} className={link}>
+          Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      {next ? (
+        <Link to={href(next)} className={link}>
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+export const fieldClass =
+  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500";
+
+export const secondaryButton =
+  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60";
+
+/** A date and time as the owner reads it: 24 Nov 2026, 14:05 (UTC). */
+export function formatWhen(value: Date | string | null): string {
+  if (!value) return "—";
+  const date = typeof value === "string" ? new Date(value) : value;
+  return `${date.toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  })} UTC`;
+}

@@ -1,0 +1,108 @@
+import { Form, useNavigation } from "react-router";
+import { formatUsd } from "~/config/site";
+import { ErrorBox } from "../ui";
+import { fieldClass, formatWhen, secondaryButton } from "./console";
+
+type Payment = {
+  provider: string;
+  providerRef: string;
+  reason: string;
+  userRef: string | null;
+  amountCents: number;
+  currency: string;
+  createdAt: Date;
+};
+
+const reasons: Record<string, string> = {
+  "not-the-plan": "paid for something other than the plan",
+  "unknown-user": "names no account of this product",
+};
+
+/** Paid payments that granted nothing: attach each to an account, or dismiss it. */
+export function UnmatchedPayments({
+  payments,
+  result,
+}: {
+  payments: readonly Payment[];
+  result: { ok: true; message: string } | { ok: false; error: string } | null;
+}) {
+  const busy = useNavigation().state === "submitting";
+  if (payments.length === 0 && !result) return null;
+  return (
+    <section
+      aria-labelledby="unmatched-heading"
+      className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4"
+    >
+      <h2 id="unmatched-heading" className="text-lg font-semibold">
+        Payments that need you ({payments.length})
+      </h2>
+      <div aria-live="polite" className="mt-2">
+        {result?.ok ? <p className="text-green-800">{result.message}</p> : null}
+        {result && !result.ok ? <ErrorBox>{result.error}</ErrorBox> : null}
+      </div>
+      <ul className="mt-3 space-y-3">
+        {payments.map((p) => (
+          <li
+            key={`${p.provider}:${p.providerRef}`}
+            className="rounded-md border border-amber-200 bg-white p-3"
+          >
+            <p className="text-sm">
+              <strong>
+                {p.currency === "usd" ? formatUsd(p.amountCents) : `${p.amountCents} ${p.currency}`}
+              </strong>{" "}
+              via {p.provider}, {formatWhen(p.createdAt)}: {reasons[p.reason] ?? p.reason}.{" "}
+              <span className="break-all text-slate-600">Ref {p.providerRef}</span>
+              {p.userRef ? (
+                <span className="break-all text-slate-600"> (named {p.userRef})</span>
+              ) : null}
+            </p>
+            <div className="mt-2 flex flex-wrap items-end gap-2">
+              <Form method="post" className="flex flex-wrap items-end gap-2">
+                <input type="hidden" name="provider" value={p.provider} />
+                <input type="hidden" name="providerRef" value={p.providerRef} />
+                <div>
+                  <label
+                    htmlFor={`attach-${p.providerRef}`}
+                    className="block text-sm font-medium text-slate-700"
+                  >
+                    Account e-mail
+                  </label>
+                  <input
+                    id={`attach-${p.providerRef}`}
+                    name="email"
+                    type="email"
+                    required
+                    maxLength={254}
+                    className={fieldClass}
+                  />
+                </div>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="attach"
+                  className={secondaryButton}
+                  disabled={busy}
+                >
+                  Attach
+                </button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="provider" value={p.provider} />
+                <input type="hidden" name="providerRef" value={p.providerRef} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="dismiss"
+                  className={secondaryButton}
+                  disabled={busy}
+                >
+                  Dismiss
+                </button>
+              </Form>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

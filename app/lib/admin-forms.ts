@@ -1,0 +1,58 @@
+import { z } from "./zod";
+
+// The owner's console: query strings and forms, one schema each, shared by
+// the browser and the server. A bad query string falls back to the defaults
+// rather than failing the page.
+
+const page = z.coerce.number().int().min(1).max(100_000).catch(1);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => v || null)
+    .nullable()
+    .catch(null)
+    .default(null);
+
+export const auditQuerySchema = z.object({
+  actor: optionalText(254),
+  kind: optionalText(64),
+  page: page.default(1),
+});
+
+export const memberAccessFilters = ["all", "admin", "member", "refunded", "none"] as const;
+export type MemberAccessFilter = (typeof memberAccessFilters)[number];
+
+export const membersQuerySchema = z.object({
+  q: optionalText(200),
+  access: z.enum(memberAccessFilters).catch("all").default("all"),
+  page: page.default(1),
+});
+
+export const memberActions = [
+  "grant",
+  "revoke",
+  "make-admin",
+  "remove-admin",
+  "sign-out",
+  "password-link",
+] as const;
+export type MemberAction = (typeof memberActions)[number];
+
+export const memberActionSchema = z.object({
+  intent: z.enum(memberActions, "Unknown action"),
+  confirm: z.literal("yes", "Please confirm this action first"),
+});
+
+export const paymentIssueActionSchema = z.object({
+  intent: z.enum(["attach", "dismiss"], "Unknown action"),
+  provider: z.string().min(1).max(32),
+  providerRef: z.string().min(1).max(255),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .transform((v) => v.toLowerCase())
+    .optional(),
+});

@@ -1,0 +1,224 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import {
+  Cell,
+  ConsoleHeading,
+  DataTable,
+  EmptyState,
+  formatWhen,
+  secondaryButton,
+} from "~/components/admin/console";
+import { ErrorBox } from "~/components/ui";
+import { formatUsd, productName } from "~/config/site";
+import { type MemberAction, memberActionSchema, memberActions } from "~/lib/admin-forms";
+import { parseForm } from "~/lib/forms";
+import { adminActor } from "~/server/admin/audit.server";
+import { applyMemberAction, findMember } from "~/server/admin/members.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { getDb } from "~/server/db/db.server";
+import { readForm } from "~/server/forms.server";
+import type { Route } from "./+types/member";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.member.account.name ?? "Member"} | AI Labs` },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const member = await findMember(await getDb(), params.userId);
+  if (!member) throw redirect("/admin/members");
+  const asked = new URL(request.url).searchParams.get("confirm");
+  const confirm = memberActions.find((a) => a === asked) ?? null;
+  return { member, confirm };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = parseForm(memberActionSchema, await readForm(request));
+  if (!parsed.ok) {
+    return data(
+      { ok: false as const, error: Object.values(parsed.fieldErrors)[0] ?? "Invalid input" },
+      400,
+    );
+  }
+  const result = await applyMemberAction(
+    await getDb(),
+    adminActor(admin),
+    params.userId,
+    parsed.data.intent,
+  );
+  if (!result) return data({ ok: false as const, error: "No such account" }, 404);
+  return result.ok ? result : data(result, 409);
+}
+
+const actionCopy: Record<MemberAction, { label: string; question: string }> = {
+  grant: {
+    label: "Grant access",
+    question: "Give this person Lifetime Access (a manual purchase of $0)?",
+  },
+  revoke: {
+    label: "Revoke access",
+    question:
+      "Mark every completed purchase of this person refunded? Their paid access ends on their next request.",
+  },
+  "make-admin": {
+    label: "Make admin",
+    question: "Make this person an admin? They can then edit courses and use this console.",
+  },
+  "remove-admin": { label: "Remove admin", question: "Take the admin role away from this person?" },
+  "sign-out": {
+    label: "Sign out everywhere",
+    question: "End every session of this person? They must sign in again on every device.",
+  },
+  "password-link": {
+    label: "Send a password link",
+    question: "E-mail this person a link to choose a new password (valid 1 hour)?",
+  },
+};
+
+export default function Member({ loaderData, actionData }: Route.ComponentProps) {
+  const { member, confirm } = loaderData;
+  const { account, access, purchases, progress, sessions } = member;
+  const busy = useNavigation().state === "submitting";
+  const offered: MemberAction[] = [
+    access === "member" || (access === "admin" && purchases.some((p) => p.status === "completed"))
+      ? "revoke"
+      : "grant",
+    account.isAdmin ? "remove-admin" : "make-admin",
+    "sign-out",
+    "password-link",
+  ];
+  return (
+    <main>
+      <p className="mt-6 text-sm">
+        <Link to="/admin/members" className="text-indigo-700 hover:underline">
+          ← All members
+        </Link>
+      </p>
+      <ConsoleHeading title={account.name}>
+        {account.email} · joined {formatWhen(account.createdAt)} · access: <strong>{access}</strong>{" "}
+        · two-factor {account.twoFactorEnabled ? "on" : "off"}
+        {account.emailVerified ? "" : " · address not proved"}
+      </ConsoleHeading>
+      <div aria-live="polite" className="mt-4">
+        {actionData?.ok ? (
+          <p className="rounded-md border border-green-300 bg-green-50 p-3 text-green-800">
+            {actionData.message}
+          </p>
+        ) : null}
+        {actionData && !actionData.ok ? <ErrorBox>{actionData.error}</ErrorBox> : null}
+      </div>
+      <section aria-labelledby="actions-heading" className="mt-6">
+        <h2 id="actions-heading" className="text-xl font-semibold">
+          Actions
+        </h2>
+        {confirm && !actionData ? (
+          <div
+            role="alertdialog"
+            aria-labelledby="confirm-question"
+            className="mt-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4"
+          >
+            <p id="confirm-question" className="font-medium">
+              {actionCopy[confirm].question}
+            </p>
+            <Form method="post" className="mt-3 flex flex-wrap gap-2">
+              <input type="hidden" name="intent" value={confirm} />
+              <button
+                type="submit"
+                name="confirm"
+                value="yes"
+                // biome-ignore lint/a11y/noAutofocus: the confirmation is what the admin just asked for
+                autoFocus
+                disabled={busy}
+                className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-60"
+              >
+                {busy ? "Working…" : `Yes, ${actionCopy[confirm].label.toLowerCase()}`}
+              </button>
+              <Link to="." replace className={secondaryButton}>
+                Cancel
+              </Link>
+            </Form>
+          </div>
+        ) : (
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {offered.map((intent) => (
+              <li key={intent}>
+                <Link to={`?confirm=${intent}`} replace className={secondaryButton}>
+                  {actionCopy[intent].label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="purchases-heading" className="mt-8">
+        <h2 id="purchases-heading" className="text-xl font-semibold">
+          Purchases
+        </h2>
+        {purchases.length === 0 ? (
+          <EmptyState>No purchases.</EmptyState>
+        ) : (
+          <DataTable
+            caption="Purchases"
+            head={["Product", "Provider", "Amount", "Status", "Bought", "Refunded"]}
+          >
+            {purchases.map((p) => (
+              <tr key={p.id}>
+                <Cell wrap>{productName(p.product)}</Cell>
+                <Cell>{p.provider}</Cell>
+                <Cell>
+                  {p.currency === "usd"
+                    ? formatUsd(p.amountCents)
+                    : `${p.amountCents} ${p.currency}`}
+                </Cell>
+                <Cell>{p.status}</Cell>
+                <Cell>{formatWhen(p.createdAt)}</Cell>
+                <Cell>{formatWhen(p.refundedAt)}</Cell>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </section>
+      <section aria-labelledby="progress-heading" className="mt-8">
+        <h2 id="progress-heading" className="text-xl font-semibold">
+          Progress
+        </h2>
+        {progress.length === 0 ? (
+          <EmptyState>No courses yet.</EmptyState>
+        ) : (
+          <DataTable caption="Progress in each course" head={["Course", "Chapters done", "Of"]}>
+            {progress.map((c) => (
+              <tr key={c.courseId}>
+                <Cell wrap>{c.title}</Cell>
+                <Cell>{c.done}</Cell>
+                <Cell>{c.chapters}</Cell>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </section>
+      <section aria-labelledby="sessions-heading" className="mt-8">
+        <h2 id="sessions-heading" className="text-xl font-semibold">
+          Sessions
+        </h2>
+        {sessions.length === 0 ? (
+          <EmptyState>Not signed in anywhere.</EmptyState>
+        ) : (
+          <DataTable
+            caption="Sessions"
+            head={["Started", "Last active", "Expires", "Address", "Browser"]}
+          >
+            {sessions.map((s) => (
+              <tr key={s.id}>
+                <Cell>{formatWhen(s.createdAt)}</Cell>
+                <Cell>{formatWhen(s.updatedAt)}</Cell>
+                <Cell>{formatWhen(s.expiresAt)}</Cell>
+                <Cell>{s.ipAddress ?? "—"}</Cell>
+                <Cell wrap>{s.userAgent ?? "—"}</Cell>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </section>
+    </main>
+  );
+}

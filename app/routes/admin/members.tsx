@@ -1,0 +1,164 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import {
+  Cell,
+  ConsoleHeading,
+  DataTable,
+  EmptyState,
+  fieldClass,
+  formatWhen,
+  Pager,
+  secondaryButton,
+} from "~/components/admin/console";
+import { UnmatchedPayments } from "~/components/admin/unmatched-payments";
+import {
+  memberAccessFilters,
+  membersQuerySchema,
+  paymentIssueActionSchema,
+} from "~/lib/admin-forms";
+import { parseForm } from "~/lib/forms";
+import { adminActor } from "~/server/admin/audit.server";
+import {
+  attachPayment,
+  dismissPayment,
+  listMembers,
+  membersPageSize,
+  unmatchedPayments,
+} from "~/server/admin/members.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { getDb } from "~/server/db/db.server";
+import { readForm } from "~/server/forms.server";
+import type { Route } from "./+types/members";
+
+export const meta: Route.MetaFunction = () => [{ title: "Members | AI Labs" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = membersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const db = await getDb();
+  const [members, payments] = await Promise.all([listMembers(db, query), unmatchedPayments(db)]);
+  return { ...members, payments, query };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = parseForm(paymentIssueActionSchema, await readForm(request));
+  if (!parsed.ok) {
+    return data(
+      { ok: false as const, error: Object.values(parsed.fieldErrors)[0] ?? "Invalid input" },
+      400,
+    );
+  }
+  const db = await getDb();
+  const { intent, provider, providerRef, email } = parsed.data;
+  if (intent === "attach" && !email) {
+    return data(
+      { ok: false as const, error: "Enter the e-mail of the account to attach it to" },
+      400,
+    );
+  }
+  const result =
+    intent === "attach" && email
+      ? await attachPayment(db, adminActor(admin), { provider, providerRef }, email)
+      : await dismissPayment(db, adminActor(admin), { provider, providerRef });
+  return result.ok ? result : data(result, 409);
+}
+
+const accessLabels = {
+  all: "Everyone",
+  admin: "Admins",
+  member: "Members",
+  refunded: "Refunded",
+  none: "No access",
+} as const;
+
+export default function Members({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, total, payments, query } = loaderData;
+  const searching = useNavigation().state === "loading";
+  const search = new URLSearchParams();
+  if (query.q) search.set("q", query.q);
+  if (query.access !== "all") search.set("access", query.access);
+  const csv = `/admin/members.csv${search.size ? `?${search}` : ""}`;
+  return (
+    <main>
+      <ConsoleHeading
+        title="Members"
+        actions={
+          <a href={csv} className={secondaryButton} download>
+            Download CSV
+          </a>
+        }
+      >
+        {total.toLocaleString("en-US")} account{total === 1 ? "" : "s"}
+        {query.q || query.access !== "all" ? " match" : ""}, newest first.
+      </ConsoleHeading>
+      <UnmatchedPayments payments={payments} result={actionData ?? null} />
+      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1 basis-60">
+          <label htmlFor="members-q" className="block text-sm font-medium text-slate-700">
+            Name or e-mail
+          </label>
+          <input
+            id="members-q"
+            type="search"
+            name="q"
+            defaultValue={query.q ?? ""}
+            maxLength={200}
+            className={fieldClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="members-access" className="block text-sm font-medium text-slate-700">
+            Access
+          </label>
+          <select
+            id="members-access"
+            name="access"
+            defaultValue={query.access}
+            className={fieldClass}
+          >
+            {memberAccessFilters.map((value) => (
+              <option key={value} value={value}>
+                {accessLabels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={secondaryButton} disabled={searching}>
+          {searching ? "Searching…" : "Search"}
+        </button>
+      </Form>
+      {rows.length === 0 ? (
+        <EmptyState>No accounts match.</EmptyState>
+      ) : (
+        <DataTable
+          caption="Accounts"
+          head={["Name", "E-mail", "Joined", "Access", "Paid with", "Two-factor", "Last seen"]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <Cell wrap>
+                <Link
+                  to={`/admin/members/${row.id}`}
+                  className="font-medium text-indigo-700 hover:underline"
+                >
+                  {row.name}
+                </Link>
+              </Cell>
+              <Cell>{row.email}</Cell>
+              <Cell>{formatWhen(row.createdAt)}</Cell>
+              <Cell>{row.access}</Cell>
+              <Cell>{row.paidVia ?? "—"}</Cell>
+              <Cell>{row.twoFactorEnabled ? "on" : "off"}</Cell>
+              <Cell>{formatWhen(row.lastSeenAt)}</Cell>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <Pager
+        search={search}
+        previous={query.page > 1 ? { page: String(query.page - 1) } : null}
+        next={query.page * membersPageSize < total ? { page: String(query.page + 1) } : null}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createUser } from "~/test/helpers";
+import { getDb } from "../db/db.server";
+import { auditLog } from "../db/schema";
+import { cli } from "../operator/fixtures";
+import { adminActor, auditActors, auditPageSize, listAudit, recordAudit } from "./audit.server";
+import { applyAdminAction } from "./course-actions.server";
+
+describe("the audit log", () => {
+  it("records an admin's course actions with who, what and the target", async () => {
+    const db = await getDb();
+    const admin = await createUser({ isAdmin: true });
+    const title = `Audited ${randomUUID()}`;
+    const result = await applyAdminAction(db, adminActor(admin), {
+      intent: "create-course",
+      title,
+      description: "",
+    });
+    expect(result.kind).toBe("redirect");
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, title));
+    expect(entry).toMatchObject({ kind: "course.create", actor: admin.email, actorId: admin.id });
+    // An action that finds nothing changes nothing and records nothing.
+    const missing = await applyAdminAction(db, adminActor(admin), {
+      intent: "delete-chapter",
+      courseId: randomUUID(),
+      chapterId: randomUUID(),
+    });
+    expect(missing.kind).toBe("not-found");
+    expect((await listAudit(db, { actor: admin.email, page: 1 })).rows).toHaveLength(1);
+  });
+
+  it("records every operator command, with its exit code", async () => {
+    const member = await createUser();
+    expect((await cli("access", "grant", member.email)).code).toBe(0);
+    expect((await cli("users", "list")).code).toBe(0);
+    const db = await getDb();
+    const entries = await db.select().from(auditLog).where(eq(auditLog.target, member.email));
+    expect(entries).toMatchObject([{ kind: "cli.command", detail: "access grant (exit 0)" }]);
+    expect(entries[0]?.actor).toMatch(/^cli:/);
+    expect(entries[0]?.actorId).toBeNull();
+  });
+
+  it("lists newest first, filters by who and by kind, pages by 50", async () => {
+    const db = await getDb();
+    const actor = { id: null, label: `filter-${randomUUID()}` };
+    for (let i = 0; i < auditPageSize + 2; i++) {
+      await recordAudit(db, actor, {
+        kind: i % 2 ? "settings.update" : "member.grant",
+        target: `t${i}`,
+      });
+    }
+    const first = await listAudit(db, { actor: actor.label, page: 1 });
+    expect(first.rows).toHaveLength(auditPageSize);
+    expect(first.more).toBe(true);
+    expect(first.rows[0]?.target).toBe(`t${auditPageSize + 1}`);
+    const second = await listAudit(db, { actor: actor.label, page: 2 });
+    expect(second).toMatchObject({ more: false });
+    expect(second.rows.map((r) => r.target)).toEqual(["t1", "t0"]);
+    const kinds = await listAudit(db, { actor: actor.label, kind: "settings.update", page: 1 });
+    expect(kinds.rows.every((r) => r.kind === "settings.update")).toBe(true);
+    expect(kinds.rows).toHaveLength((auditPageSize + 2) / 2);
+    expect(await auditActors(db)).toContain(actor.label);
+  });
+});

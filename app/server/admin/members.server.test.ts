@@ -1,0 +1,278 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createUser, purchasesOf } from "~/test/helpers";
+import { hasPaidAccess } from "../access.server";
+import { getDb } from "../db/db.server";
+import { auditLog, emailOutbox, paymentIssue, session, user } from "../db/schema";
+import { revokePurchase } from "../payments/purchases.server";
+import { adminActor } from "./audit.server";
+import { csvCell, csvLine } from "./csv.server";
+import {
+  allMembers,
+  applyMemberAction,
+  attachPayment,
+  dismissPayment,
+  findMember,
+  listMembers,
+  unmatchedPayments,
+} from "./members.server";
+
+const everyone = { access: "all", page: 1 } as const;
+
+async function auditOf(target: string) {
+  return (await getDb()).select().from(auditLog).where(eq(auditLog.target, target));
+}
+
+describe("the members table", () => {
+  it("shows each account's access by the access rule, how they paid and two-factor", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const db = await getDb();
+    const admin = await createUser({ isAdmin: true, name: `Ada ${tag}` });
+    const member = await createUser({ paid: true, name: `Mel ${tag}` });
+    const refunded = await createUser({ paid: true, name: `Rey ${tag}` });
+    const [bought] = await purchasesOf(refunded.id);
+    await revokePurchase(db, { provider: "test", providerRef: bought?.providerRef ?? "" });
+    const nobody = await createUser({ name: `Nob ${tag}` });
+
+    const { rows, total } = await listMembers(db, { ...everyone, q: tag });
+    expect(total).toBe(4);
+    const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
+    expect(byId[admin.id]?.access).toBe("admin");
+    expect(byId[member.id]).toMatchObject({ access: "member", paidVia: "test" });
+    expect(byId[refunded.id]).toMatchObject({ access: "refunded", paidVia: "test" });
+    expect(byId[nobody.id]).toMatchObject({
+      access: "none",
+      paidVia: null,
+      twoFactorEnabled: false,
+    });
+    // Signed up (a session each): last seen is set.
+    expect(byId[nobody.id]?.lastSeenAt).toBeInstanceOf(Date);
+    // Newest first.
+    expect(rows.map((r) => r.id)).toEqual([nobody.id, refunded.id, member.id, admin.id]);
+    // The table agrees with the rule the guards use.
+    for (const row of rows) {
+      const isAdmin = row.access === "admin";
+      expect(await hasPaidAccess(db, { id: row.id, isAdmin }), row.access).toBe(
+        row.access === "admin" || row.access === "member",
+      );
+    }
+  });
+
+  it("searches name or e-mail case-insensitively, filters by access and pages by 50", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const db = await getDb();
+    const member = await createUser({ paid: true, name: `Percent%_${tag}` });
+    await createUser({ name: `Other ${tag}` });
+    expect(
+      (await listMembers(db, { ...everyone, q: member.email.toUpperCase() })).rows.map((r) => r.id),
+    ).toEqual([member.id]);
+    // LIKE's wildcards in the search are taken literally.
+    expect((await listMembers(db, { ...everyone, q: `%_${tag}` })).total).toBe(1);
+    expect((await listMembers(db, { ...everyone, q: `t%_${tag}` })).total).toBe(1);
+    const paid = await listMembers(db, { q: tag, access: "member", page: 1 });
+    expect(paid.rows.map((r) => r.id)).toEqual([member.id]);
+    expect((await listMembers(db, { q: tag, access: "none", page: 1 })).total).toBe(1);
+    // Past the last page: no rows, the total still right.
+    expect(await listMembers(db, { q: tag, access: "all", page: 9 })).toEqual({
+      rows: [],
+      total: 2,
+    });
+  });
+
+  it("pages hold 50 and the CSV batches hold every match once", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const db = await getDb();
+    const ids: string[] = [];
+    for (let i = 0; i < 53; i++) {
+      const [row] = await db
+        .insert(user)
+        .values({
+          id: randomUUID(),
+          name: `Bulk ${tag} ${i}`,
+          email: `bulk-${tag}-${i}@example.test`,
+        })
+        .returning({ id: user.id });
+      ids.push(row?.id ?? "");
+    }
+    const first = await listMembers(db, { ...everyone, q: tag });
+    const second = await listMembers(db, { ...everyone, q: tag, page: 2 });
+    expect(first.rows).toHaveLength(50);
+    expect(second.rows).toHaveLength(3);
+    expect(first.total).toBe(53);
+    const exported: string[] = [];
+    for await (const batch of allMembers(db, { q: tag, access: "all" }, 7)) {
+      exported.push(...batch.map((r) => r.id));
+    }
+    expect(exported).toEqual([...first.rows, ...second.rows].map((r) => r.id));
+    expect(new Set(exported)).toEqual(new Set(ids));
+  });
+});
+
+describe("actions on a member", () => {
+  it("grant gives access on the next check, revoke takes it away, each in the audit log", async () => {
+    const db = await getDb();
+    const admin = await createUser({ isAdmin: true });
+    const target = await createUser();
+    const actor = adminActor(admin);
+    expect(await applyMemberAction(db, actor, target.id, "grant")).toMatchObject({ ok: true });
+    expect(await hasPaidAccess(db, { id: target.id, isAdmin: false })).toBe(true);
+    expect(await purchasesOf(target.id)).toMatchObject([
+      { provider: "manual", amountCents: 0, status: "completed", product: "lifetime-access" },
+    ]);
+    expect(await applyMemberAction(db, actor, target.id, "grant")).toEqual({
+      ok: false,
+      error: `${target.email} already has Lifetime Access.`,
+    });
+    expect(await applyMemberAction(db, actor, target.id, "revoke")).toMatchObject({ ok: true });
+    expect(await hasPaidAccess(db, { id: target.id, isAdmin: false })).toBe(false);
+    expect(await applyMemberAction(db, actor, target.id, "revoke")).toMatchObject({ ok: false });
+    const kinds = (await auditOf(target.email)).map((e) => [e.kind, e.actor, e.actorId]);
+    expect(kinds.sort()).toEqual([
+      ["member.grant", admin.email, admin.id],
+      ["member.revoke", admin.email, admin.id],
+    ]);
+    expect(await applyMemberAction(db, actor, randomUUID(), "grant")).toBeNull();
+  });
+
+  it("make and remove admin: never yourself, never the last admin", async () => {
+    const db = await getDb();
+    const admin = await createUser({ isAdmin: true });
+    const other = await createUser();
+    const actor = adminActor(admin);
+    expect(await applyMemberAction(db, actor, admin.id, "remove-admin")).toEqual({
+      ok: false,
+      error: "You cannot change your own admin role.",
+    });
+    expect(await applyMemberAction(db, actor, other.id, "make-admin")).toMatchObject({ ok: true });
+    expect(await applyMemberAction(db, actor, other.id, "make-admin")).toMatchObject({ ok: false });
+    expect(await applyMemberAction(db, actor, other.id, "remove-admin")).toMatchObject({
+      ok: true,
+    });
+    const [row] = await db
+      .select({ isAdmin: user.isAdmin })
+      .from(user)
+      .where(eq(user.id, other.id));
+    expect(row?.isAdmin).toBe(false);
+
+    // The last admin: with every other admin gone, removing the one left is refused.
+    await db
+      .transaction(async (tx) => {
+        await tx.update(user).set({ isAdmin: false }).where(eq(user.isAdmin, true));
+        await tx.update(user).set({ isAdmin: true }).where(eq(user.id, other.id));
+        const result = await applyMemberAction(
+          tx as never,
+          { id: admin.id, label: admin.email },
+          other.id,
+          "remove-admin",
+        );
+        expect(result).toEqual({ ok: false, error: "The last admin cannot be removed." });
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
+      });
+  });
+
+  it("sign out everywhere ends every session; a password link is queued", async () => {
+    const db = await getDb();
+    const admin = await createUser({ isAdmin: true });
+    const target = await createUser();
+    const actor = adminActor(admin);
+    expect(await applyMemberAction(db, actor, target.id, "sign-out")).toMatchObject({ ok: true });
+    expect(await db.select().from(session).where(eq(session.userId, target.id))).toEqual([]);
+    expect(await applyMemberAction(db, actor, target.id, "password-link")).toMatchObject({
+      ok: true,
+    });
+    const mail = await db.select().from(emailOutbox).where(eq(emailOutbox.to, target.email));
+    expect(mail.some((m) => /password/i.test(m.subject))).toBe(true);
+    expect((await auditOf(target.email)).map((e) => e.kind).sort()).toEqual([
+      "member.password-link",
+      "member.sign-out",
+    ]);
+  });
+
+  it("a member's page shows purchases, progress per course and sessions", async () => {
+    const db = await getDb();
+    const member = await createUser({ paid: true });
+    const found = await findMember(db, member.id);
+    expect(found?.access).toBe("member");
+    expect(found?.purchases).toHaveLength(1);
+    expect(found?.sessions).toHaveLength(1);
+    expect(found?.progress.length).toBeGreaterThan(0);
+    expect(await findMember(db, randomUUID())).toBeNull();
+  });
+});
+
+describe("unmatched payments", () => {
+  it("attach grants the plan under the payment's reference and resolves it; dismiss resolves", async () => {
+    const db = await getDb();
+    const admin = await createUser({ isAdmin: true });
+    const buyer = await createUser();
+    const ref = `cs_test_${randomUUID()}`;
+    const other = `cs_test_${randomUUID()}`;
+    for (const providerRef of [ref, other]) {
+      await db.insert(paymentIssue).values({
+        provider: "stripe",
+        providerRef,
+        reason: "unknown-user",
+        userRef: "someone",
+        amountCents: 2500,
+        currency: "usd",
+      });
+    }
+    expect((await unmatchedPayments(db)).map((p) => p.providerRef)).toEqual(
+      expect.arrayContaining([ref, other]),
+    );
+    const actor = adminActor(admin);
+    expect(
+      await attachPayment(
+        db,
+        actor,
+        { provider: "stripe", providerRef: ref },
+        "nobody@example.test",
+      ),
+    ).toMatchObject({ ok: false });
+    expect(
+      await attachPayment(
+        db,
+        actor,
+        { provider: "stripe", providerRef: ref },
+        buyer.email.toLowerCase(),
+      ),
+    ).toMatchObject({ ok: true });
+    expect(await hasPaidAccess(db, { id: buyer.id, isAdmin: false })).toBe(true);
+    expect(await purchasesOf(buyer.id)).toMatchObject([
+      { provider: "stripe", providerRef: ref, amountCents: 2500 },
+    ]);
+    expect(
+      await attachPayment(db, actor, { provider: "stripe", providerRef: ref }, buyer.email),
+    ).toMatchObject({ ok: false });
+    expect(
+      await dismissPayment(db, actor, { provider: "stripe", providerRef: other }),
+    ).toMatchObject({ ok: true });
+    const open = (await unmatchedPayments(db)).map((p) => p.providerRef);
+    expect(open).not.toContain(ref);
+    expect(open).not.toContain(other);
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, admin.id)));
+    expect(entries.map((e) => e.kind).sort()).toEqual(["payment.attach", "payment.dismiss"]);
+  });
+});
+
+describe("CSV cells", () => {
+  it("quotes by RFC 4180 and opens formula-like text as text", () => {
+    expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvCell("+1")).toBe("'+1");
+    expect(csvCell("-2")).toBe("'-2");
+    expect(csvCell("@sum")).toBe("'@sum");
+    expect(csvCell("\tx")).toBe("'\tx");
+    expect(csvCell(-5)).toBe("-5");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(new Date("2026-11-24T10:00:00Z"))).toBe("2026-11-24T10:00:00.000Z");
+    expect(csvLine(["a", 1, true])).toBe("a,1,true\r\n");
+  });
+});
