@@ -56,3 +56,28 @@ export const paymentIssueActionSchema = z.object({
     .transform((v) => v.toLowerCase())
     .optional(),
 });
+
+/** The kinds of audit log entry (app/server/admin/audit.server.ts), by area, for the log's filter. */
+export const auditKinds = [
+  "course.create",
+  "course.update",
+  "course.delete",
+  "chapter.create",
+  "chapter.update",
+  "chapter.delete",
+  "chapter.move",
+  "member.grant",
+  "member.revoke",
+  "member.make-admin",
+  "member.remove-admin",
+  "member.sign-out",
+  "member.password-link",
+  "payment.attach",
+  "payment.dismiss",
+  "settings.update",
+  "cli.command",
+] as const;
+export type AuditKind = (typeof auditKinds)[number];
+
+/** Accounts per page on /admin/members. */
+export const membersPageSize = 50;

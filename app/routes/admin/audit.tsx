@@ -9,8 +9,8 @@ import {
   Pager,
   secondaryButton,
 } from "~/components/admin/console";
-import { auditQuerySchema } from "~/lib/admin-forms";
-import { auditActors, auditKinds, listAudit } from "~/server/admin/audit.server";
+import { auditKinds, auditQuerySchema } from "~/lib/admin-forms";
+import { auditActors, listAudit } from "~/server/admin/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import type { Route } from "./+types/audit";

@@ -12,6 +12,7 @@ import {
 import { UnmatchedPayments } from "~/components/admin/unmatched-payments";
 import {
   memberAccessFilters,
+  membersPageSize,
   membersQuerySchema,
   paymentIssueActionSchema,
 } from "~/lib/admin-forms";
@@ -21,7 +22,6 @@ import {
   attachPayment,
   dismissPayment,
   listMembers,
-  membersPageSize,
   unmatchedPayments,
 } from "~/server/admin/members.server";
 import { requireAdmin } from "~/server/auth/guards.server";

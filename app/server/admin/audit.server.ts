@@ -1,5 +1,6 @@
 import { userInfo } from "node:os";
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { AuditKind } from "~/lib/admin-forms";
 import type { Db, Tx } from "../db/client.server";
 import { auditLog } from "../db/schema";
 
@@ -19,28 +20,6 @@ export function cliActor(): Actor {
   }
   return { id: null, label: `cli:${name}` };
 }
-
-/** The kinds of entry, by area, for the log's filter. */
-export const auditKinds = [
-  "course.create",
-  "course.update",
-  "course.delete",
-  "chapter.create",
-  "chapter.update",
-  "chapter.delete",
-  "chapter.move",
-  "member.grant",
-  "member.revoke",
-  "member.make-admin",
-  "member.remove-admin",
-  "member.sign-out",
-  "member.password-link",
-  "payment.attach",
-  "payment.dismiss",
-  "settings.update",
-  "cli.command",
-] as const;
-export type AuditKind = (typeof auditKinds)[number];
 
 export type AuditEntry = { kind: AuditKind; target?: string | null; detail?: string | null };
 

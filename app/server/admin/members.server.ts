@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { accessProduct } from "~/config/site";
-import type { MemberAccessFilter } from "~/lib/admin-forms";
+import { type MemberAccessFilter, membersPageSize } from "~/lib/admin-forms";
 import { getAuth } from "../auth/better-auth.server";
 import type { Db } from "../db/client.server";
 import {
@@ -20,8 +20,6 @@ import {
 } from "../db/schema";
 import { fulfilPurchase, refundUserPurchases } from "../payments/purchases.server";
 import { type Actor, recordAudit } from "./audit.server";
-
-export const membersPageSize = 50;
 
 export type MemberAccess = "admin" | "member" | "refunded" | "none";
 

@@ -1,0 +1,134 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect } from "@playwright/test";
+import { createAccountWith, test } from "./helpers";
+
+test.describe("the owner's console: members", () => {
+  test("grant shows on the member's next request, revoke closes it, both in the audit log", async ({
+    adminPage: page,
+    playwright,
+    baseURL,
+  }) => {
+    const origin = baseURL ?? "";
+    const memberContext = await playwright.request.newContext({ baseURL: origin });
+    const member = await createAccountWith(memberContext, { paid: false, origin });
+    const dashboard = () => memberContext.get("/dashboard", { maxRedirects: 0 });
+    expect((await dashboard()).headers().location).toBe("/payment-options");
+
+    await page.goto("/admin");
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Members" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
+    await page.getByLabel("Name or e-mail").fill(member.email);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/q=/);
+    const row = page.getByRole("row").filter({ hasText: member.email });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole("cell").nth(3)).toHaveText("none");
+    await row.getByRole("link", { name: member.name }).click();
+    await expect(page.getByRole("heading", { level: 1, name: member.name })).toBeVisible();
+
+    // Every action asks first; Cancel changes nothing.
+    await page.getByRole("link", { name: "Grant access" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Give this person Lifetime Access");
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    expect((await dashboard()).status()).toBe(302);
+
+    await page.getByRole("link", { name: "Grant access" }).click();
+    await page.getByRole("button", { name: "Yes, grant access" }).click();
+    await expect(page.getByText(`Granted Lifetime Access to ${member.email}.`)).toBeVisible();
+    await expect(page.getByRole("table", { name: "Purchases" })).toContainText("manual");
+    expect((await dashboard()).status()).toBe(200);
+
+    await page.getByRole("link", { name: "Revoke access" }).click();
+    await page.getByRole("button", { name: "Yes, revoke access" }).click();
+    await expect(page.getByText(`Revoked access for ${member.email}`)).toBeVisible();
+    expect((await dashboard()).headers().location).toBe("/payment-options");
+
+    await page.getByRole("link", { name: "Sign out everywhere" }).click();
+    await page.getByRole("button", { name: "Yes, sign out everywhere" }).click();
+    await expect(page.getByText(`Signed ${member.email} out everywhere`)).toBeVisible();
+    expect((await dashboard()).headers().location).toBe("/login");
+
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Audit log" })
+      .click();
+    const log = page.getByRole("table", { name: "Audit log entries" });
+    for (const kind of ["member.grant", "member.revoke", "member.sign-out"]) {
+      await expect(
+        log.getByRole("row").filter({ hasText: kind }).filter({ hasText: member.email }),
+      ).toHaveCount(1);
+    }
+    await page.getByLabel("What").selectOption("member.grant");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/kind=member.grant/);
+    await expect(log.getByRole("row").filter({ hasText: "member.revoke" })).toHaveCount(0);
+    await memberContext.dispose();
+  });
+
+  test("the CSV holds the purchase just made, with formula characters escaped", async ({
+    adminPage: page,
+    playwright,
+    baseURL,
+  }) => {
+    const origin = baseURL ?? "";
+    const buyer = await playwright.request.newContext({ baseURL: origin });
+    const account = await createAccountWith(buyer, { paid: true, origin });
+    await buyer.dispose();
+    await page.goto(`/admin/members?q=${encodeURIComponent(account.email)}`);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("members.csv");
+    const text = await (
+      await page.request.get(`/admin/members.csv?q=${encodeURIComponent(account.email)}`)
+    ).text();
+    const lines = text.trim().split("\r\n");
+    expect(lines[0]).toBe("id,name,email,joined,access,paid_with,two_factor,last_seen");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,${account.email},`);
+    expect(lines[1]).toContain(",member,test,false,");
+  });
+
+  test("members and audit pages are axe clean and fit a phone", async ({ adminPage: page }) => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ["/admin/members", "/admin/audit"]) {
+        await page.goto(path);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${path} at ${width}`).toBeLessThanOrEqual(0);
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+        expect(results.violations, `${path} at ${width}`).toEqual([]);
+      }
+    }
+  });
+
+  test("visitors and members are sent away from every console page", async ({
+    playwright,
+    baseURL,
+  }) => {
+    const origin = baseURL ?? "";
+    const member = await playwright.request.newContext({ baseURL: origin });
+    await createAccountWith(member, { paid: true, origin });
+    const visitor = await playwright.request.newContext({ baseURL: origin });
+    for (const path of [
+      "/admin/members",
+      "/admin/audit",
+      "/admin/members.csv",
+      "/admin/members/x",
+    ]) {
+      for (const who of [member, visitor]) {
+        const res = await who.get(path, { maxRedirects: 0 });
+        expect(res.status(), path).toBe(302);
+        expect(res.headers().location, path).toBe("/dashboard");
+      }
+    }
+    await member.dispose();
+    await visitor.dispose();
+  });
+});
