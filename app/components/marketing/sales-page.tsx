@@ -16,6 +16,7 @@ import { FaqList } from "./faq-list";
 import { MarketingFooter } from "./marketing-footer";
 import { PriceBox } from "./price-box";
 import { MarketingSection } from "./section";
+import { CheckCircleIcon } from "./status-icons";
 
 export type SalesVariant = {
   coupon: string;
@@ -41,21 +42,6 @@ function BuyButton({ className = "", label = `Get Instant Access for ${formatUsd
     </CheckoutLink>
   );
 }
-
-const Check = () => (
-  <svg
-    aria-hidden="true"
-    viewBox="0 0 20 20"
-    className="mt-0.5 h-6 w-6 shrink-0 text-emerald-600"
-    fill="currentColor"
-  >
-    <path
-      fillRule="evenodd"
-      d="M10 18a8 8 0 100-16 8 8 0 000 16zm3.7-9.3a1 1 0 00-1.4-1.4L9 10.6 7.7 9.3a1 1 0 00-1.4 1.4l2 2a1 1 0 001.4 0l4-4z"
-      clipRule="evenodd"
-    />
-  </svg>
-);
 
 /**
  * One marketplace sales page (docs/product.md, Sales pages); the two variants
@@ -148,7 +134,7 @@ export function SalesPage({ variant }: { variant: SalesVariant }) {
           <ul className="grid gap-5 sm:grid-cols-2">
             {discoveries.map((d) => (
               <li key={d.title} className="flex gap-3 rounded-2xl border border-slate-200 p-5">
-                <Check />
+                <CheckCircleIcon className="mt-0.5 h-6 w-6 shrink-0 text-emerald-600" />
                 <div>
                   <h3 className="font-bold text-slate-900">{d.title}</h3>
                   <p className="mt-1 text-slate-600">{d.text}</p>
