@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CheckList } from "~/components/marketing/check-list";
 import { MarketingFooter } from "~/components/marketing/marketing-footer";
 import { formatUsd, salesFunnel } from "~/config/site";
 import { pageMeta } from "~/lib/seo";
@@ -75,16 +76,12 @@ export default function Upgrades() {
                 {o.title}
               </h2>
               <p className="mt-3 text-slate-600">{o.text}</p>
-              <ul className="mt-5 space-y-2">
-                {o.points.map((p) => (
-                  <li key={p} className="flex gap-2 text-slate-700">
-                    <span aria-hidden="true" className="font-bold text-emerald-600">
-                      ✓
-                    </span>
-                    {p}
-                  </li>
-                ))}
-              </ul>
+              <CheckList
+                items={o.points}
+                className="mt-5 space-y-2"
+                itemClassName="flex gap-2 text-slate-700"
+                tickClassName="font-bold text-emerald-600"
+              />
               <div className="mt-auto pt-6">
                 <p className="text-slate-600">
                   Regular price <s>{formatUsd(o.regular)}</s>
