@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { LaunchCountdown } from "~/components/marketing/affiliate";
 import { CheckoutLink } from "~/components/marketing/external-button";
+import { type SectionProps, TitledSection } from "~/components/marketing/section";
 import { affiliateLaunch, formatUsd, site } from "~/config/site";
 import { maxCommissionCents, reasons, resourceCards, totalCents } from "~/content/affiliate";
 
@@ -8,25 +9,15 @@ import { maxCommissionCents, reasons, resourceCards, totalCents } from "~/conten
 
 const request = affiliateLaunch.marketplaceOfferUrl;
 
-export function AffiliateSection({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
-}) {
+export function AffiliateSection({ children, ...section }: SectionProps) {
   return (
-    <section aria-labelledby={`${id}-title`} className="mx-auto max-w-5xl px-4 py-12">
-      <h2
-        id={`${id}-title`}
-        className="text-center text-2xl font-extrabold text-slate-900 sm:text-3xl"
-      >
-        {title}
-      </h2>
+    <TitledSection
+      {...section}
+      className="mx-auto max-w-5xl px-4 py-12"
+      titleClassName="text-center text-2xl font-extrabold text-slate-900 sm:text-3xl"
+    >
       <div className="mt-8">{children}</div>
-    </section>
+    </TitledSection>
   );
 }
 

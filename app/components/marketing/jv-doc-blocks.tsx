@@ -1,27 +1,21 @@
 import { Link } from "react-router";
 import { CopyButton } from "~/components/marketing/affiliate";
 import { CheckoutLink } from "~/components/marketing/external-button";
+import { type SectionProps, TitledSection } from "~/components/marketing/section";
 import { affiliateLaunch, lifetimeAccess, site } from "~/config/site";
 import { launchDates, resourceLinks } from "~/content/affiliate";
 
 // Blocks of the joint-venture document (/jv-doc).
 
-export function JvBlock({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
-}) {
+export function JvBlock({ children, ...section }: SectionProps) {
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-white p-6 shadow-sm sm:p-8">
-      <h2 id={`${id}-title`} className="text-2xl font-extrabold text-slate-900">
-        {title}
-      </h2>
+    <TitledSection
+      {...section}
+      className="rounded-2xl bg-white p-6 shadow-sm sm:p-8"
+      titleClassName="text-2xl font-extrabold text-slate-900"
+    >
       <div className="mt-4">{children}</div>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { MarketingFooter } from "./marketing-footer";
+import { type SectionProps, TitledSection } from "./section";
 import { UpsellCta } from "./upsell-cta";
 
 /** The dark opening of an upsell page: what the offer is, its price (children) and the buy button. */
@@ -41,26 +42,14 @@ export function RegularPrice({ regular }: { regular: string }) {
 }
 
 /** A page section whose heading is centred above its content (the thank-you page's steps). */
-export function StepSection({
-  id,
-  title,
-  className = "",
-  children,
-}: {
-  id: string;
-  title: string;
-  className?: string;
-  children: ReactNode;
-}) {
+export function StepSection({ className = "", ...section }: SectionProps & { className?: string }) {
   return (
-    <section aria-labelledby={`${id}-title`} className={`px-4 py-14 ${className}`}>
-      <div className="mx-auto max-w-4xl">
-        <h2 id={`${id}-title`} className="text-center text-3xl font-extrabold tracking-tight">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
+    <TitledSection
+      {...section}
+      className={`px-4 py-14 ${className}`}
+      inner="mx-auto max-w-4xl"
+      titleClassName="text-center text-3xl font-extrabold tracking-tight"
+    />
   );
 }
 
