@@ -1,25 +1,12 @@
 import { Link } from "react-router";
 import { LaunchCountdown } from "~/components/marketing/affiliate";
 import { CheckoutLink } from "~/components/marketing/external-button";
-import { type SectionProps, TitledSection } from "~/components/marketing/section";
 import { affiliateLaunch, formatUsd, site } from "~/config/site";
 import { maxCommissionCents, reasons, resourceCards, totalCents } from "~/content/affiliate";
 
 // Sections of the affiliate launch page (/jv-affiliate).
 
 const request = affiliateLaunch.marketplaceOfferUrl;
-
-export function AffiliateSection({ children, ...section }: SectionProps) {
-  return (
-    <TitledSection
-      {...section}
-      className="mx-auto max-w-5xl px-4 py-12"
-      titleClassName="text-center text-2xl font-extrabold text-slate-900 sm:text-3xl"
-    >
-      <div className="mt-8">{children}</div>
-    </TitledSection>
-  );
-}
 
 /** The sticky bar: the brand, the JV Doc and the request button. */
 export function AffiliateHeader() {

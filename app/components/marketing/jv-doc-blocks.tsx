@@ -1,23 +1,10 @@
 import { Link } from "react-router";
 import { CopyButton } from "~/components/marketing/affiliate";
 import { CheckoutLink } from "~/components/marketing/external-button";
-import { type SectionProps, TitledSection } from "~/components/marketing/section";
 import { affiliateLaunch, lifetimeAccess, site } from "~/config/site";
 import { launchDates, resourceLinks } from "~/content/affiliate";
 
 // Blocks of the joint-venture document (/jv-doc).
-
-export function JvBlock({ children, ...section }: SectionProps) {
-  return (
-    <TitledSection
-      {...section}
-      className="rounded-2xl bg-white p-6 shadow-sm sm:p-8"
-      titleClassName="text-2xl font-extrabold text-slate-900"
-    >
-      <div className="mt-4">{children}</div>
-    </TitledSection>
-  );
-}
 
 export function ProductDetails() {
   return (

@@ -30,6 +30,27 @@ export function TitledSection({
   );
 }
 
+/** A page's sections in order: id, heading, content. */
+export type SectionRows = [id: string, title: string, content: ReactNode][];
+
+/** Sections that all look alike, in order; each one's content sits in a div of `bodyClassName`. */
+export function TitledSections({
+  sections,
+  bodyClassName,
+  ...look
+}: {
+  sections: SectionRows;
+  className: string;
+  titleClassName: string;
+  bodyClassName: string;
+}) {
+  return sections.map(([id, title, content]) => (
+    <TitledSection key={id} id={id} title={title} {...look}>
+      <div className={bodyClassName}>{content}</div>
+    </TitledSection>
+  ));
+}
+
 /** A sales-page section: a centred heading that names the region, then its content. */
 export function MarketingSection({
   id,

@@ -2,12 +2,12 @@ import { CommissionTableView, ContestBlock } from "~/components/marketing/affili
 import {
   AffiliateHeader,
   AffiliateHero,
-  AffiliateSection,
   ReasonCards,
   ResourceCards,
   SupportBox,
 } from "~/components/marketing/affiliate-sections";
 import { MarketingFooter } from "~/components/marketing/marketing-footer";
+import { type SectionRows, TitledSections } from "~/components/marketing/section";
 import { formatUsd } from "~/config/site";
 import { maxCommissionCents, totalCents } from "~/content/affiliate";
 import { pageMeta } from "~/lib/seo";
@@ -24,8 +24,7 @@ export const meta: Route.MetaFunction = () =>
     path: "/jv-affiliate",
   });
 
-/** The page's sections in order: id, heading, content. */
-const sections: [string, string, React.ReactNode][] = [
+const sections: SectionRows = [
   [
     "funnel",
     "Funnel and Commissions",
@@ -51,11 +50,12 @@ export default function JvAffiliate() {
       <main>
         <AffiliateHero />
 
-        {sections.map(([id, title, body]) => (
-          <AffiliateSection key={id} id={id} title={title}>
-            {body}
-          </AffiliateSection>
-        ))}
+        <TitledSections
+          sections={sections}
+          className="mx-auto max-w-5xl px-4 py-12"
+          titleClassName="text-center text-2xl font-extrabold text-slate-900 sm:text-3xl"
+          bodyClassName="mt-8"
+        />
       </main>
       <MarketingFooter disclaimer={false} />
     </div>

@@ -8,11 +8,11 @@ import {
   AffiliateLinkDetails,
   ContactDetails,
   DatesList,
-  JvBlock,
   ProductDetails,
   ResourceList,
 } from "~/components/marketing/jv-doc-blocks";
 import { MarketingFooter } from "~/components/marketing/marketing-footer";
+import { type SectionRows, TitledSections } from "~/components/marketing/section";
 import { formatUsd } from "~/config/site";
 import { maxCommissionCents, totalCents } from "~/content/affiliate";
 import { pageMeta } from "~/lib/seo";
@@ -29,8 +29,8 @@ export const meta: Route.MetaFunction = () =>
     path: "/jv-doc",
   });
 
-/** The document's blocks in order: id, heading, content. */
-const blocks: [string, string, React.ReactNode][] = [
+/** The document's blocks in order. */
+const blocks: SectionRows = [
   ["product", "The Product", <ProductDetails key="product" />],
   [
     "funnel",
@@ -68,11 +68,12 @@ export default function JvDoc() {
           </p>
         </header>
 
-        {blocks.map(([id, title, body]) => (
-          <JvBlock key={id} id={id} title={title}>
-            {body}
-          </JvBlock>
-        ))}
+        <TitledSections
+          sections={blocks}
+          className="rounded-2xl bg-white p-6 shadow-sm sm:p-8"
+          titleClassName="text-2xl font-extrabold text-slate-900"
+          bodyClassName="mt-4"
+        />
       </main>
       <MarketingFooter disclaimer={false} />
     </div>
