@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
+import { formatUsd } from "~/config/site";
+import { type FaqItem, FaqList } from "./faq-list";
 import { MarketingFooter } from "./marketing-footer";
-import { type SectionProps, TitledSection } from "./section";
+import { MarketingSection, type SectionProps, TitledSection } from "./section";
 import { UpsellCta } from "./upsell-cta";
 
 /** The dark opening of an upsell page: what the offer is, its price (children) and the buy button. */
@@ -32,12 +34,35 @@ export function UpsellHero({
   );
 }
 
+/** An upsell's price and regular price, formatted. */
+export function upsellPrices(offer: { priceCents: number; regularPriceCents: number }) {
+  return { price: formatUsd(offer.priceCents), regular: formatUsd(offer.regularPriceCents) };
+}
+
 /** The regular price, struck through, above today's. */
 export function RegularPrice({ regular }: { regular: string }) {
   return (
     <p className="mt-8 text-lg text-indigo-100">
       Regular price <s className="text-slate-300">{regular}</s>
     </p>
+  );
+}
+
+/** An upsell page's closing questions, with the buy button under them. */
+export function UpsellFaq({
+  items,
+  cta,
+}: {
+  items: readonly FaqItem[];
+  cta: Parameters<typeof UpsellCta>[0];
+}) {
+  return (
+    <MarketingSection id="faq" title="Frequently asked questions" width="max-w-3xl">
+      <FaqList items={items} />
+      <div className="mt-12">
+        <UpsellCta {...cta} />
+      </div>
+    </MarketingSection>
   );
 }
 
