@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { formatUsd } from "~/config/site";
 import { type FaqItem, FaqList } from "./faq-list";
-import { MarketingFooter } from "./marketing-footer";
+import { MarketingPage } from "./marketing-page";
 import { MarketingSection, type SectionProps, TitledSection } from "./section";
 import { UpsellCta } from "./upsell-cta";
 
@@ -87,9 +87,8 @@ export function UpsellLayout({
   children: ReactNode;
 }) {
   return (
-    <>
-      <main className="bg-white">{children}</main>
-      <MarketingFooter disclaimer={disclaimer} />
-    </>
+    <MarketingPage mainClassName="bg-white" disclaimer={disclaimer}>
+      {children}
+    </MarketingPage>
   );
 }

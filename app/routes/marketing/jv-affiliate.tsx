@@ -6,7 +6,7 @@ import {
   ResourceCards,
   SupportBox,
 } from "~/components/marketing/affiliate-sections";
-import { MarketingFooter } from "~/components/marketing/marketing-footer";
+import { MarketingPage } from "~/components/marketing/marketing-page";
 import { type SectionRows, TitledSections } from "~/components/marketing/section";
 import { formatUsd } from "~/config/site";
 import { maxCommissionCents, totalCents } from "~/content/affiliate";
@@ -44,20 +44,15 @@ const sections: SectionRows = [
 
 export default function JvAffiliate() {
   return (
-    <div className="bg-slate-50">
-      <AffiliateHeader />
+    <MarketingPage background="bg-slate-50" header={<AffiliateHeader />} disclaimer={false}>
+      <AffiliateHero />
 
-      <main>
-        <AffiliateHero />
-
-        <TitledSections
-          sections={sections}
-          className="mx-auto max-w-5xl px-4 py-12"
-          titleClassName="text-center text-2xl font-extrabold text-slate-900 sm:text-3xl"
-          bodyClassName="mt-8"
-        />
-      </main>
-      <MarketingFooter disclaimer={false} />
-    </div>
+      <TitledSections
+        sections={sections}
+        className="mx-auto max-w-5xl px-4 py-12"
+        titleClassName="text-center text-2xl font-extrabold text-slate-900 sm:text-3xl"
+        bodyClassName="mt-8"
+      />
+    </MarketingPage>
   );
 }
