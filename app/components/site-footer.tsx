@@ -1,6 +1,20 @@
 import { Link } from "react-router";
 import { site } from "~/config/site";
 
+const legalPages = [
+  { to: "/privacy-policy", label: "Privacy Policy" },
+  { to: "/terms-of-service", label: "Terms of Service" },
+] as const;
+
+/** The links to the privacy policy and the terms of service, for a footer's navigation. */
+export function LegalLinks({ className }: { className: string }) {
+  return legalPages.map((page) => (
+    <Link key={page.to} to={page.to} className={className}>
+      {page.label}
+    </Link>
+  ));
+}
+
 /** Support address, legal links and the copyright line with the current year. */
 export function SiteFooter() {
   const { supportEmail } = site;
@@ -14,12 +28,7 @@ export function SiteFooter() {
           </a>
         </p>
         <nav aria-label="Legal" className="flex gap-4">
-          <Link to="/privacy-policy" className="underline">
-            Privacy Policy
-          </Link>
-          <Link to="/terms-of-service" className="underline">
-            Terms of Service
-          </Link>
+          <LegalLinks className="underline" />
         </nav>
         <p>
           © {new Date().getFullYear()} {site.brand}. All rights reserved.

@@ -8,28 +8,6 @@ import { maxCommissionCents, reasons, resourceCards, totalCents } from "~/conten
 
 const request = affiliateLaunch.marketplaceOfferUrl;
 
-export function AffiliateSection({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="mx-auto max-w-5xl px-4 py-12">
-      <h2
-        id={`${id}-title`}
-        className="text-center text-2xl font-extrabold text-slate-900 sm:text-3xl"
-      >
-        {title}
-      </h2>
-      <div className="mt-8">{children}</div>
-    </section>
-  );
-}
-
 /** The sticky bar: the brand, the JV Doc and the request button. */
 export function AffiliateHeader() {
   return (

@@ -54,6 +54,15 @@ export function LaunchCountdown({ compact = false }: { compact?: boolean }) {
   );
 }
 
+/** The commission table's column headings; amounts are right-aligned. */
+const commissionColumns = [
+  { label: "Stage", amount: false },
+  { label: "Product", amount: false },
+  { label: "Price", amount: true },
+  { label: "Commission", amount: true },
+  { label: "You earn", amount: true },
+] as const;
+
 /** The funnel with each item's price and commission, and the totals, all computed from config. */
 export function CommissionTableView() {
   const t = commissionTable(affiliateFunnel);
@@ -63,21 +72,15 @@ export function CommissionTableView() {
         <caption className="sr-only">Funnel and commissions per sale</caption>
         <thead className="bg-slate-100 text-slate-700">
           <tr>
-            <th scope="col" className="px-4 py-3">
-              Stage
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Product
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Price
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Commission
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              You earn
-            </th>
+            {commissionColumns.map((column) => (
+              <th
+                key={column.label}
+                scope="col"
+                className={column.amount ? "px-4 py-3 text-right" : "px-4 py-3"}
+              >
+                {column.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -8,6 +8,7 @@ import {
   runBuildDemo,
   type StepStatus,
 } from "./build-demo-timeline";
+import { CheckCircleIcon, SpinnerIcon } from "./status-icons";
 
 const stepCount = buildDemoSteps.length;
 
@@ -30,34 +31,9 @@ const statusText: Record<StepStatus, string> = {
 };
 
 function StatusIcon({ status }: { status: StepStatus }) {
-  if (status === "complete") {
-    return (
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        className="h-5 w-5 text-emerald-400"
-        fill="currentColor"
-      >
-        <path
-          fillRule="evenodd"
-          d="M10 18a8 8 0 100-16 8 8 0 000 16zm3.7-9.3a1 1 0 00-1.4-1.4L9 10.6 7.7 9.3a1 1 0 00-1.4 1.4l2 2a1 1 0 001.4 0l4-4z"
-          clipRule="evenodd"
-        />
-      </svg>
-    );
-  }
+  if (status === "complete") return <CheckCircleIcon className="h-5 w-5 text-emerald-400" />;
   if (status === "in-progress") {
-    return (
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-5 w-5 text-sky-400 motion-safe:animate-spin"
-        fill="none"
-      >
-        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
-        <path d="M21 12a9 9 0 00-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-      </svg>
-    );
+    return <SpinnerIcon className="h-5 w-5 text-sky-400 motion-safe:animate-spin" />;
   }
   return (
     <span aria-hidden="true" className="block h-5 w-5 rounded-full border-2 border-slate-600" />

@@ -7,6 +7,7 @@ import {
   terminalReducer,
   viewOf,
 } from "./build-terminal-machine";
+import { SpinnerIcon } from "./status-icons";
 
 /** Log lines shown at once; the box keeps its height so nothing around it moves. */
 const visibleLines = 5;
@@ -130,15 +131,5 @@ function StepIcon({ status }: { status: StepStatus }) {
 }
 
 function Spinner() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-4 w-4 shrink-0 animate-spin motion-reduce:animate-none"
-      fill="none"
-    >
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  );
+  return <SpinnerIcon className="h-4 w-4 shrink-0 animate-spin motion-reduce:animate-none" />;
 }

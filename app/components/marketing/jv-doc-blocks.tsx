@@ -6,25 +6,6 @@ import { launchDates, resourceLinks } from "~/content/affiliate";
 
 // Blocks of the joint-venture document (/jv-doc).
 
-export function JvBlock({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-white p-6 shadow-sm sm:p-8">
-      <h2 id={`${id}-title`} className="text-2xl font-extrabold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 export function ProductDetails() {
   return (
     <>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LegalLinks } from "~/components/site-footer";
 import { site } from "~/config/site";
 import { earningsDisclaimer } from "~/content/sales";
 
@@ -12,12 +12,7 @@ export function MarketingFooter({ disclaimer = true }: { disclaimer?: boolean })
           aria-label="Page footer"
           className="mt-6 flex flex-wrap items-center justify-center gap-x-6 gap-y-2 font-medium"
         >
-          <Link to="/privacy-policy" className="text-slate-700 underline hover:text-indigo-700">
-            Privacy Policy
-          </Link>
-          <Link to="/terms-of-service" className="text-slate-700 underline hover:text-indigo-700">
-            Terms of Service
-          </Link>
+          <LegalLinks className="text-slate-700 underline hover:text-indigo-700" />
           <a
             href={`mailto:${site.supportEmail}`}
             className="text-slate-700 underline hover:text-indigo-700"

@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
-import { MarketingFooter } from "./marketing-footer";
+import { formatUsd } from "~/config/site";
+import { type FaqItem, FaqList } from "./faq-list";
+import { MarketingPage } from "./marketing-page";
+import { MarketingSection, type SectionProps, TitledSection } from "./section";
 import { UpsellCta } from "./upsell-cta";
 
 /** The dark opening of an upsell page: what the offer is, its price (children) and the buy button. */
@@ -31,6 +34,11 @@ export function UpsellHero({
   );
 }
 
+/** An upsell's price and regular price, formatted. */
+export function upsellPrices(offer: { priceCents: number; regularPriceCents: number }) {
+  return { price: formatUsd(offer.priceCents), regular: formatUsd(offer.regularPriceCents) };
+}
+
 /** The regular price, struck through, above today's. */
 export function RegularPrice({ regular }: { regular: string }) {
   return (
@@ -40,27 +48,33 @@ export function RegularPrice({ regular }: { regular: string }) {
   );
 }
 
-/** A page section whose heading is centred above its content (the thank-you page's steps). */
-export function StepSection({
-  id,
-  title,
-  className = "",
-  children,
+/** An upsell page's closing questions, with the buy button under them. */
+export function UpsellFaq({
+  items,
+  cta,
 }: {
-  id: string;
-  title: string;
-  className?: string;
-  children: ReactNode;
+  items: readonly FaqItem[];
+  cta: Parameters<typeof UpsellCta>[0];
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className={`px-4 py-14 ${className}`}>
-      <div className="mx-auto max-w-4xl">
-        <h2 id={`${id}-title`} className="text-center text-3xl font-extrabold tracking-tight">
-          {title}
-        </h2>
-        {children}
+    <MarketingSection id="faq" title="Frequently asked questions" width="max-w-3xl">
+      <FaqList items={items} />
+      <div className="mt-12">
+        <UpsellCta {...cta} />
       </div>
-    </section>
+    </MarketingSection>
+  );
+}
+
+/** A page section whose heading is centred above its content (the thank-you page's steps). */
+export function StepSection({ className = "", ...section }: SectionProps & { className?: string }) {
+  return (
+    <TitledSection
+      {...section}
+      className={`px-4 py-14 ${className}`}
+      inner="mx-auto max-w-4xl"
+      titleClassName="text-center text-3xl font-extrabold tracking-tight"
+    />
   );
 }
 
@@ -73,9 +87,8 @@ export function UpsellLayout({
   children: ReactNode;
 }) {
   return (
-    <>
-      <main className="bg-white">{children}</main>
-      <MarketingFooter disclaimer={disclaimer} />
-    </>
+    <MarketingPage mainClassName="bg-white" disclaimer={disclaimer}>
+      {children}
+    </MarketingPage>
   );
 }

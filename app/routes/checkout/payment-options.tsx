@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CheckList } from "~/components/marketing/check-list";
 import { ErrorBox, primaryButton } from "~/components/ui";
 import { formatUsd, lifetimeAccess } from "~/config/site";
 import { checkoutSchema, parseForm } from "~/lib/forms";
@@ -67,16 +68,11 @@ export default function PaymentOptions({ loaderData, actionData }: Route.Compone
         <p className="mt-1 text-sm text-amber-700">
           Launch price: it will rise to {formatUsd(plan.regularAmountCents)}.
         </p>
-        <ul className="mt-6 grid gap-2 sm:grid-cols-2">
-          {plan.benefits.map((b) => (
-            <li key={b} className="flex gap-2">
-              <span aria-hidden="true" className="text-green-600">
-                ✓
-              </span>
-              {b}
-            </li>
-          ))}
-        </ul>
+        <CheckList
+          items={plan.benefits}
+          className="mt-6 grid gap-2 sm:grid-cols-2"
+          tickClassName="text-green-600"
+        />
         <div className="mt-8 space-y-3">
           {actionData?.error ? <ErrorBox>{actionData.error}</ErrorBox> : null}
           {loaderData.hasAccess ? (

@@ -1,14 +1,18 @@
-import { FaqList } from "~/components/marketing/faq-list";
 import { MarketingSection } from "~/components/marketing/section";
-import { UpsellCta } from "~/components/marketing/upsell-cta";
-import { RegularPrice, UpsellHero, UpsellLayout } from "~/components/marketing/upsell-page";
+import {
+  RegularPrice,
+  UpsellFaq,
+  UpsellHero,
+  UpsellLayout,
+  upsellPrices,
+} from "~/components/marketing/upsell-page";
 import {
   CoachingComparison,
   CoachingJourney,
   CoachingSpots,
 } from "~/components/marketing/upsell-sections";
 import { useBodyScript } from "~/components/marketing/use-body-script";
-import { formatUsd, salesFunnel } from "~/config/site";
+import { salesFunnel } from "~/config/site";
 import { coachingCta, coachingFaq } from "~/content/upsells";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
@@ -18,8 +22,7 @@ import type { Route } from "./+types/custom-saas-upsell";
 export const handle: RouteHandle = { ownFooter: true };
 
 const { coaching } = salesFunnel;
-const price = formatUsd(coaching.priceCents);
-const regular = formatUsd(coaching.regularPriceCents);
+const { price, regular } = upsellPrices(coaching);
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -68,12 +71,7 @@ export default function CustomSaasUpsell() {
         <CoachingComparison />
       </MarketingSection>
 
-      <MarketingSection id="faq" title="Frequently asked questions" width="max-w-3xl">
-        <FaqList items={coachingFaq} />
-        <div className="mt-12">
-          <UpsellCta {...coachingCta} />
-        </div>
-      </MarketingSection>
+      <UpsellFaq items={coachingFaq} cta={coachingCta} />
     </UpsellLayout>
   );
 }

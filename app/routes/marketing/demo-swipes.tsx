@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { MarketingFooter } from "~/components/marketing/marketing-footer";
+import { MarketingPage } from "~/components/marketing/marketing-page";
 import {
   BannersPanel,
   DemoPanel,
@@ -68,37 +68,35 @@ export default function DemoSwipes() {
   ];
 
   return (
-    <div className="bg-slate-100">
-      <main className="mx-auto max-w-5xl px-4 py-8">
-        <nav
-          aria-label="Affiliate"
-          className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold"
-        >
-          <Link to="/jv-affiliate" className="text-indigo-700 underline hover:text-indigo-900">
-            ← Affiliate page
-          </Link>
-          <Link to="/jv-doc" className="text-indigo-700 underline hover:text-indigo-900">
-            JV Doc
-          </Link>
-        </nav>
-        <header className="mt-6">
-          <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">
-            Promotional Resources
-          </h1>
-          <p className="mt-3 max-w-3xl text-slate-700">
-            The demo video, {shortSwipes.length + longSwipes.length} ready-to-send e-mails and four
-            banner sizes for promoting {site.brand}. Enter your affiliate link once: every swipe and
-            banner code you copy carries it.
-          </p>
-        </header>
+    <MarketingPage
+      background="bg-slate-100"
+      mainClassName="mx-auto max-w-5xl px-4 py-8"
+      disclaimer={false}
+    >
+      <nav aria-label="Affiliate" className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold">
+        <Link to="/jv-affiliate" className="text-indigo-700 underline hover:text-indigo-900">
+          ← Affiliate page
+        </Link>
+        <Link to="/jv-doc" className="text-indigo-700 underline hover:text-indigo-900">
+          JV Doc
+        </Link>
+      </nav>
+      <header className="mt-6">
+        <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">
+          Promotional Resources
+        </h1>
+        <p className="mt-3 max-w-3xl text-slate-700">
+          The demo video, {shortSwipes.length + longSwipes.length} ready-to-send e-mails and four
+          banner sizes for promoting {site.brand}. Enter your affiliate link once: every swipe and
+          banner code you copy carries it.
+        </p>
+      </header>
 
-        <SwipeDetails values={values} onChange={setValues} />
+      <SwipeDetails values={values} onChange={setValues} />
 
-        <div className="mt-8">
-          <Tabs label="Promotional resources" items={items} selected={selected} onSelect={select} />
-        </div>
-      </main>
-      <MarketingFooter disclaimer={false} />
-    </div>
+      <div className="mt-8">
+        <Tabs label="Promotional resources" items={items} selected={selected} onSelect={select} />
+      </div>
+    </MarketingPage>
   );
 }

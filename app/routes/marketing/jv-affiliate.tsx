@@ -2,12 +2,12 @@ import { CommissionTableView, ContestBlock } from "~/components/marketing/affili
 import {
   AffiliateHeader,
   AffiliateHero,
-  AffiliateSection,
   ReasonCards,
   ResourceCards,
   SupportBox,
 } from "~/components/marketing/affiliate-sections";
-import { MarketingFooter } from "~/components/marketing/marketing-footer";
+import { MarketingPage } from "~/components/marketing/marketing-page";
+import { type SectionRows, TitledSections } from "~/components/marketing/section";
 import { formatUsd } from "~/config/site";
 import { maxCommissionCents, totalCents } from "~/content/affiliate";
 import { pageMeta } from "~/lib/seo";
@@ -24,8 +24,7 @@ export const meta: Route.MetaFunction = () =>
     path: "/jv-affiliate",
   });
 
-/** The page's sections in order: id, heading, content. */
-const sections: [string, string, React.ReactNode][] = [
+const sections: SectionRows = [
   [
     "funnel",
     "Funnel and Commissions",
@@ -45,19 +44,15 @@ const sections: [string, string, React.ReactNode][] = [
 
 export default function JvAffiliate() {
   return (
-    <div className="bg-slate-50">
-      <AffiliateHeader />
+    <MarketingPage background="bg-slate-50" header={<AffiliateHeader />} disclaimer={false}>
+      <AffiliateHero />
 
-      <main>
-        <AffiliateHero />
-
-        {sections.map(([id, title, body]) => (
-          <AffiliateSection key={id} id={id} title={title}>
-            {body}
-          </AffiliateSection>
-        ))}
-      </main>
-      <MarketingFooter disclaimer={false} />
-    </div>
+      <TitledSections
+        sections={sections}
+        className="mx-auto max-w-5xl px-4 py-12"
+        titleClassName="text-center text-2xl font-extrabold text-slate-900 sm:text-3xl"
+        bodyClassName="mt-8"
+      />
+    </MarketingPage>
   );
 }

@@ -8,11 +8,11 @@ import {
   AffiliateLinkDetails,
   ContactDetails,
   DatesList,
-  JvBlock,
   ProductDetails,
   ResourceList,
 } from "~/components/marketing/jv-doc-blocks";
-import { MarketingFooter } from "~/components/marketing/marketing-footer";
+import { MarketingPage } from "~/components/marketing/marketing-page";
+import { type SectionRows, TitledSections } from "~/components/marketing/section";
 import { formatUsd } from "~/config/site";
 import { maxCommissionCents, totalCents } from "~/content/affiliate";
 import { pageMeta } from "~/lib/seo";
@@ -29,8 +29,8 @@ export const meta: Route.MetaFunction = () =>
     path: "/jv-doc",
   });
 
-/** The document's blocks in order: id, heading, content. */
-const blocks: [string, string, React.ReactNode][] = [
+/** The document's blocks in order. */
+const blocks: SectionRows = [
   ["product", "The Product", <ProductDetails key="product" />],
   [
     "funnel",
@@ -52,29 +52,31 @@ const blocks: [string, string, React.ReactNode][] = [
 
 export default function JvDoc() {
   return (
-    <div className="bg-slate-100">
-      <main className="mx-auto max-w-4xl space-y-8 px-4 py-8">
-        <Link to="/jv-affiliate" className="inline-block font-semibold text-indigo-700 underline">
-          ← Back to the affiliate page
-        </Link>
-        <header className="text-center">
-          <LaunchCountdown compact />
-          <h1 className="mt-4 text-3xl font-extrabold text-slate-900 sm:text-4xl">
-            AI Labs Joint-Venture Document
-          </h1>
-          <p className="mx-auto mt-3 max-w-2xl text-slate-600">
-            The launch at a glance: what you are promoting, what you earn, when to mail and where to
-            find your swipes.
-          </p>
-        </header>
+    <MarketingPage
+      background="bg-slate-100"
+      mainClassName="mx-auto max-w-4xl space-y-8 px-4 py-8"
+      disclaimer={false}
+    >
+      <Link to="/jv-affiliate" className="inline-block font-semibold text-indigo-700 underline">
+        ← Back to the affiliate page
+      </Link>
+      <header className="text-center">
+        <LaunchCountdown compact />
+        <h1 className="mt-4 text-3xl font-extrabold text-slate-900 sm:text-4xl">
+          AI Labs Joint-Venture Document
+        </h1>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-600">
+          The launch at a glance: what you are promoting, what you earn, when to mail and where to
+          find your swipes.
+        </p>
+      </header>
 
-        {blocks.map(([id, title, body]) => (
-          <JvBlock key={id} id={id} title={title}>
-            {body}
-          </JvBlock>
-        ))}
-      </main>
-      <MarketingFooter disclaimer={false} />
-    </div>
+      <TitledSections
+        sections={blocks}
+        className="rounded-2xl bg-white p-6 shadow-sm sm:p-8"
+        titleClassName="text-2xl font-extrabold text-slate-900"
+        bodyClassName="mt-4"
+      />
+    </MarketingPage>
   );
 }

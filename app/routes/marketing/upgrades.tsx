@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { MarketingFooter } from "~/components/marketing/marketing-footer";
+import { CheckList } from "~/components/marketing/check-list";
+import { MarketingPage } from "~/components/marketing/marketing-page";
 import { formatUsd, salesFunnel } from "~/config/site";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
@@ -52,63 +53,56 @@ const offers = [
 
 export default function Upgrades() {
   return (
-    <>
-      <main className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
-        <div className="text-center">
-          <h1 className="text-4xl font-black tracking-tight sm:text-5xl">
-            Upgrade Your AI SaaS Business
-          </h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-            You have the course. These two upgrades get you to revenue faster: sell ready-made tools
-            under your own brand, or have us build your app with you.
-          </p>
-        </div>
-        <div className="mt-12 grid gap-8 md:grid-cols-2">
-          {offers.map((o) => (
-            <section
-              key={o.to}
-              aria-labelledby={`${o.to.slice(1)}-title`}
-              className="flex flex-col rounded-3xl border border-slate-200 bg-white p-7 shadow-sm"
-            >
-              <p className="text-sm font-bold uppercase tracking-widest text-indigo-700">{o.tag}</p>
-              <h2 id={`${o.to.slice(1)}-title`} className="mt-2 text-2xl font-extrabold">
-                {o.title}
-              </h2>
-              <p className="mt-3 text-slate-600">{o.text}</p>
-              <ul className="mt-5 space-y-2">
-                {o.points.map((p) => (
-                  <li key={p} className="flex gap-2 text-slate-700">
-                    <span aria-hidden="true" className="font-bold text-emerald-600">
-                      ✓
-                    </span>
-                    {p}
-                  </li>
-                ))}
-              </ul>
-              <div className="mt-auto pt-6">
-                <p className="text-slate-600">
-                  Regular price <s>{formatUsd(o.regular)}</s>
-                </p>
-                <p className="text-slate-900">
-                  Special price <span className="text-4xl font-black">{formatUsd(o.price)}</span>
-                </p>
-                <Link
-                  to={o.to}
-                  className="mt-6 flex items-center justify-center rounded-xl bg-indigo-600 px-6 py-3 font-bold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300"
-                >
-                  {o.cta}
-                </Link>
-              </div>
-            </section>
-          ))}
-        </div>
-        <p className="mx-auto mt-10 max-w-2xl rounded-2xl bg-emerald-50 p-5 text-center text-emerald-900">
-          <strong>Satisfaction guaranteed.</strong> Both upgrades are covered by our {guaranteeDays}
-          -day money-back guarantee: if an upgrade is not right for you, e-mail support and we
-          refund you in full.
+    <MarketingPage mainClassName="mx-auto max-w-5xl px-4 py-12 sm:py-16" disclaimer={false}>
+      <div className="text-center">
+        <h1 className="text-4xl font-black tracking-tight sm:text-5xl">
+          Upgrade Your AI SaaS Business
+        </h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
+          You have the course. These two upgrades get you to revenue faster: sell ready-made tools
+          under your own brand, or have us build your app with you.
         </p>
-      </main>
-      <MarketingFooter disclaimer={false} />
-    </>
+      </div>
+      <div className="mt-12 grid gap-8 md:grid-cols-2">
+        {offers.map((o) => (
+          <section
+            key={o.to}
+            aria-labelledby={`${o.to.slice(1)}-title`}
+            className="flex flex-col rounded-3xl border border-slate-200 bg-white p-7 shadow-sm"
+          >
+            <p className="text-sm font-bold uppercase tracking-widest text-indigo-700">{o.tag}</p>
+            <h2 id={`${o.to.slice(1)}-title`} className="mt-2 text-2xl font-extrabold">
+              {o.title}
+            </h2>
+            <p className="mt-3 text-slate-600">{o.text}</p>
+            <CheckList
+              items={o.points}
+              className="mt-5 space-y-2"
+              itemClassName="flex gap-2 text-slate-700"
+              tickClassName="font-bold text-emerald-600"
+            />
+            <div className="mt-auto pt-6">
+              <p className="text-slate-600">
+                Regular price <s>{formatUsd(o.regular)}</s>
+              </p>
+              <p className="text-slate-900">
+                Special price <span className="text-4xl font-black">{formatUsd(o.price)}</span>
+              </p>
+              <Link
+                to={o.to}
+                className="mt-6 flex items-center justify-center rounded-xl bg-indigo-600 px-6 py-3 font-bold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300"
+              >
+                {o.cta}
+              </Link>
+            </div>
+          </section>
+        ))}
+      </div>
+      <p className="mx-auto mt-10 max-w-2xl rounded-2xl bg-emerald-50 p-5 text-center text-emerald-900">
+        <strong>Satisfaction guaranteed.</strong> Both upgrades are covered by our {guaranteeDays}
+        -day money-back guarantee: if an upgrade is not right for you, e-mail support and we refund
+        you in full.
+      </p>
+    </MarketingPage>
   );
 }

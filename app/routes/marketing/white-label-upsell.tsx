@@ -1,10 +1,15 @@
-import { FaqList } from "~/components/marketing/faq-list";
 import { MarketingSection } from "~/components/marketing/section";
 import { UpsellCta } from "~/components/marketing/upsell-cta";
-import { RegularPrice, UpsellHero, UpsellLayout } from "~/components/marketing/upsell-page";
+import {
+  RegularPrice,
+  UpsellFaq,
+  UpsellHero,
+  UpsellLayout,
+  upsellPrices,
+} from "~/components/marketing/upsell-page";
 import { WhiteLabelFeatureCards, WhiteLabelToolList } from "~/components/marketing/upsell-sections";
 import { useBodyScript } from "~/components/marketing/use-body-script";
-import { formatUsd, salesFunnel } from "~/config/site";
+import { salesFunnel } from "~/config/site";
 import { whiteLabelCta, whiteLabelFaq } from "~/content/upsells";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
@@ -14,8 +19,7 @@ import type { Route } from "./+types/white-label-upsell";
 export const handle: RouteHandle = { ownFooter: true };
 
 const { whiteLabel } = salesFunnel;
-const price = formatUsd(whiteLabel.priceCents);
-const regular = formatUsd(whiteLabel.regularPriceCents);
+const { price, regular } = upsellPrices(whiteLabel);
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -60,12 +64,7 @@ export default function WhiteLabelUpsell() {
         </div>
       </MarketingSection>
 
-      <MarketingSection id="faq" title="Frequently asked questions" width="max-w-3xl">
-        <FaqList items={whiteLabelFaq} />
-        <div className="mt-12">
-          <UpsellCta {...whiteLabelCta} />
-        </div>
-      </MarketingSection>
+      <UpsellFaq items={whiteLabelFaq} cta={whiteLabelCta} />
     </UpsellLayout>
   );
 }
