@@ -68,7 +68,8 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
 async function healthy(server: Server): Promise<void> {
   await expect
     .poll(async () => (await fetch(`${server.origin}/healthz`).catch(() => null))?.status ?? 0, {
-      timeout: 30_000,
+      // A new DATA_DIR is created and migrated first: over 30 s on a busy 2-core machine.
+      timeout: 60_000,
     })
     .toBe(200);
 }
