@@ -17,6 +17,12 @@ import {
 // product's `is_admin` flag on the user. Column names follow Better Auth's
 // field names; see https://www.better-auth.com/docs/concepts/database.
 
+/** When the row was made and last changed; both default to the time of the insert. */
+const timestamps = () => ({
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
@@ -26,9 +32,14 @@ export const user = pgTable("user", {
   isAdmin: boolean("is_admin").notNull().default(false),
   /** Better Auth's twoFactor plugin: true once a TOTP secret is confirmed with a code. */
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
+
+/** The member a row belongs to: it goes when they go. */
+const userIdColumn = () =>
+  text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" });
 
 export const session = pgTable(
   "session",
@@ -36,13 +47,10 @@ export const session = pgTable(
     id: text("id").primaryKey(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     token: text("token").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
 );
@@ -53,9 +61,7 @@ export const account = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -63,8 +69,7 @@ export const account = pgTable(
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
     scope: text("scope"),
     password: text("password"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("account_user_id_idx").on(t.userId)],
 );
@@ -76,8 +81,7 @@ export const verification = pgTable(
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
@@ -93,9 +97,7 @@ export const twoFactor = pgTable(
     id: text("id").primaryKey(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -107,23 +109,25 @@ export const course = pgTable("course", {
   id: uuid("id").primaryKey().defaultRandom(),
   title: text("title").notNull(),
   description: text("description").notNull().default(""),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
+
+/** The course a row belongs to: it goes when the course goes. */
+const courseIdColumn = () =>
+  uuid("course_id")
+    .notNull()
+    .references(() => course.id, { onDelete: "cascade" });
 
 export const chapter = pgTable(
   "chapter",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    courseId: uuid("course_id")
-      .notNull()
-      .references(() => course.id, { onDelete: "cascade" }),
+    courseId: courseIdColumn(),
     title: text("title").notNull(),
     /** Sanitized when written; never rendered unsanitized. */
     contentHtml: text("content_html").notNull().default(""),
     sortOrder: integer("sort_order").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   // The unique (course_id, sort_order) constraint is DEFERRABLE, so a swap can pass through a
   // duplicate inside its transaction; it is declared in drizzle/0002_courses.sql.
@@ -134,15 +138,11 @@ export const chapter = pgTable(
 export const chapterProgress = pgTable(
   "chapter_progress",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     chapterId: uuid("chapter_id")
       .notNull()
       .references(() => chapter.id, { onDelete: "cascade" }),
-    courseId: uuid("course_id")
-      .notNull()
-      .references(() => course.id, { onDelete: "cascade" }),
+    courseId: courseIdColumn(),
     completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -155,12 +155,8 @@ export const chapterProgress = pgTable(
 export const courseVisit = pgTable(
   "course_visit",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    courseId: uuid("course_id")
-      .notNull()
-      .references(() => course.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
+    courseId: courseIdColumn(),
     chapterId: uuid("chapter_id").references(() => chapter.id, { onDelete: "set null" }),
     visitedAt: timestamp("visited_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -176,9 +172,7 @@ export const purchase = pgTable(
   "purchase",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     provider: text("provider", { enum: purchaseProviders }).notNull(),
     providerRef: text("provider_ref").notNull(),
     product: text("product").notNull(),
@@ -284,9 +278,7 @@ export const emailOutbox = pgTable(
 /** Pending checkouts of the built-in test provider (used when Stripe is not configured). */
 export const testCheckout = pgTable("test_checkout", {
   id: uuid("id").primaryKey().defaultRandom(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => user.id, { onDelete: "cascade" }),
+  userId: userIdColumn(),
   product: text("product").notNull(),
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull(),
