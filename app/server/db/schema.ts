@@ -23,6 +23,18 @@ const timestamps = () => ({
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+const cascade = { onDelete: "cascade" } as const;
+
+/** The member a row belongs to, and the course: deleting either deletes the row. */
+const userIdColumn = () =>
+  text("user_id")
+    .notNull()
+    .references(() => user.id, cascade);
+const courseIdColumn = () =>
+  uuid("course_id")
+    .notNull()
+    .references(() => course.id, cascade);
+
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
@@ -34,12 +46,6 @@ export const user = pgTable("user", {
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   ...timestamps(),
 });
-
-/** The member a row belongs to: it goes when they go. */
-const userIdColumn = () =>
-  text("user_id")
-    .notNull()
-    .references(() => user.id, { onDelete: "cascade" });
 
 export const session = pgTable(
   "session",
@@ -111,12 +117,6 @@ export const course = pgTable("course", {
   description: text("description").notNull().default(""),
   ...timestamps(),
 });
-
-/** The course a row belongs to: it goes when the course goes. */
-const courseIdColumn = () =>
-  uuid("course_id")
-    .notNull()
-    .references(() => course.id, { onDelete: "cascade" });
 
 export const chapter = pgTable(
   "chapter",
