@@ -14,29 +14,30 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const positiveInt = (fallback: number) =>
   optional(z.coerce.number().int().min(1).max(10_000_000)).default(fallback);
 
+/** An http(s) origin: scheme, host and port, no path. */
+const httpOrigin = () =>
+  z
+    .url({ protocol: /^https?$/ })
+    .refine((v) => new URL(v).origin === v.replace(/\/$/, ""), "must be an origin (no path)");
+
+/** A comma-separated list, its items trimmed, empty ones dropped. */
+const commaList = () =>
+  z.string().transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
 const envSchema = z.object({
   NODE_ENV: optional(z.enum(["development", "production", "test"])).default("development"),
   PORT: optional(z.coerce.number().int().min(1).max(65535)).default(3000),
   HOST: optional(z.string().min(1)).default("0.0.0.0"),
-  PUBLIC_ORIGIN: optional(
-    z
-      .url({ protocol: /^https?$/ })
-      .refine((v) => new URL(v).origin === v.replace(/\/$/, ""), "must be an origin (no path)"),
-  ),
+  PUBLIC_ORIGIN: optional(httpOrigin()),
   DATA_DIR: optional(z.string().min(1)).default("./data"),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://")),
   BETTER_AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
-  TRUSTED_PROXIES: optional(
-    z
-      .string()
-      .transform((v) =>
-        v
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
-  ).default([]),
+  TRUSTED_PROXIES: optional(commaList().pipe(z.array(z.union([z.ipv4(), z.ipv6()])))).default([]),
   TEST_CHECKOUT: optional(z.enum(["auto", "on", "off"])).default("auto"),
   REQUIRE_ADMIN_TWO_FACTOR: optional(z.enum(["auto", "on", "off"])).default("auto"),
   STRIPE_SECRET_KEY: optional(
@@ -44,11 +45,7 @@ const envSchema = z.object({
   ),
   STRIPE_PRICE_ID: optional(z.string().regex(/^price_\w+$/, "must be price_...")),
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must be whsec_...")),
-  STRIPE_API_URL: optional(
-    z
-      .url({ protocol: /^https?$/ })
-      .refine((v) => new URL(v).origin === v.replace(/\/$/, ""), "must be an origin (no path)"),
-  ),
+  STRIPE_API_URL: optional(httpOrigin()),
   LOG_LEVEL: optional(
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
   ).default("info"),
@@ -57,15 +54,8 @@ const envSchema = z.object({
   EMAIL_MAX_ATTEMPTS: optional(z.coerce.number().int().min(1).max(100)).default(8),
   WARRIORPLUS_SECURITY_KEY: optional(z.string().min(8, "must be at least 8 characters")),
   WARRIORPLUS_PRODUCTS: optional(
-    z
-      .string()
-      .transform((v) =>
-        v
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean)
-          .map((pair) => pair.split(":").map((s) => s.trim())),
-      )
+    commaList()
+      .transform((pairs) => pairs.map((pair) => pair.split(":").map((s) => s.trim())))
       .pipe(
         z.array(
           z.tuple([

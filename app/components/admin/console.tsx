@@ -33,7 +33,12 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
+    // A focusable region, so that a keyboard can scroll a wide table on a phone.
+    <section
+      aria-label={caption}
+      tabIndex={0}
+      className="mt-4 overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
@@ -47,7 +52,7 @@ export function DataTable({
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">{children}</tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

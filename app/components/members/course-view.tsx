@@ -1,17 +1,10 @@
 import { Form, Link } from "react-router";
+import type { MemberCourse } from "~/server/courses/read.server";
 
 // The course page (/course/:courseId): the chapter list beside the chapter being read.
 
-export type CourseShown = {
-  id: string;
-  title: string;
-  description: string;
-  chapters: { id: string; title: string; done: boolean }[];
-  selected: { id: string; title: string; contentHtml: string } | null;
-};
-
 /** The course's title, progress and chapters; the selected one is marked as the current page. */
-export function ChapterNav({ course, doneCount }: { course: CourseShown; doneCount: number }) {
+export function ChapterNav({ course, doneCount }: { course: MemberCourse; doneCount: number }) {
   const { selected } = course;
   return (
     <aside className="lg:w-80 lg:shrink-0" aria-label="Course chapters">
@@ -62,7 +55,7 @@ export function ChapterView({
   isDone,
   next,
 }: {
-  course: CourseShown;
+  course: MemberCourse;
   isDone: boolean;
   next: { id: string; title: string } | undefined;
 }) {

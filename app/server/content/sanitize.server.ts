@@ -50,42 +50,41 @@ export function toEmbedUrl(src: string): string | null {
   return null;
 }
 
+/** The tags a chapter keeps: what Quill produces. */
+export const chapterTags = [
+  "p",
+  "br",
+  "h1",
+  "h2",
+  "h3",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "a",
+  "ul",
+  "ol",
+  "li",
+  "img",
+  "iframe",
+  "blockquote",
+  "pre",
+  "code",
+];
+
+/** The attributes a chapter's links, images and frames keep (Quill's classes aside). */
+export const chapterAttributes: Record<"a" | "img" | "iframe", string[]> = {
+  a: ["href", "target", "rel"],
+  img: ["src", "alt", "width", "height"],
+  iframe: ["src", "width", "height", "allow", "allowfullscreen", "frameborder", "title", "loading"],
+};
+
 const options: sanitizeHtml.IOptions = {
-  allowedTags: [
-    "p",
-    "br",
-    "h1",
-    "h2",
-    "h3",
-    "strong",
-    "b",
-    "em",
-    "i",
-    "u",
-    "s",
-    "a",
-    "ul",
-    "ol",
-    "li",
-    "img",
-    "iframe",
-    "blockquote",
-    "pre",
-    "code",
-  ],
+  allowedTags: chapterTags,
   allowedAttributes: {
-    a: ["href", "target", "rel"],
-    img: ["src", "alt", "width", "height"],
-    iframe: [
-      "src",
-      "width",
-      "height",
-      "allow",
-      "allowfullscreen",
-      "frameborder",
-      "title",
-      "loading",
-    ],
+    ...chapterAttributes,
     li: ["class"],
     p: ["class"],
     h1: ["class"],

@@ -53,7 +53,10 @@ export async function findChapterForEdit(db: Db, chapterId: string) {
   return row;
 }
 
-export async function createCourse(db: Db, input: { title: string; description: string }) {
+/** A course's text, as the admin writes it. */
+type CourseText = { title: string; description: string };
+
+export async function createCourse(db: Db, input: CourseText) {
   const [row] = await db
     .insert(course)
     .values({ title: input.title, description: input.description })
@@ -63,11 +66,7 @@ export async function createCourse(db: Db, input: { title: string; description: 
 }
 
 /** Updates a course; false when it does not exist. */
-export async function updateCourse(
-  db: Db,
-  id: string,
-  input: { title: string; description: string },
-) {
+export async function updateCourse(db: Db, id: string, input: CourseText) {
   if (!isUuid(id)) return false;
   const rows = await db
     .update(course)
@@ -97,6 +96,15 @@ async function lockCourse(tx: Tx, courseId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** A chapter's title and content, as the admin writes them. */
+type ChapterText = { title: string; contentHtml: string };
+
+/** The chapter's text as stored: the content sanitized. */
+const storedChapterText = (input: ChapterText) => ({
+  title: input.title,
+  contentHtml: sanitizeChapterHtml(input.contentHtml),
+});
+
 /**
  * Adds a chapter at the end (sort_order = max + 1) inside one transaction
  * that holds the course row, so concurrent adds never share a position.
@@ -104,7 +112,7 @@ async function lockCourse(tx: Tx, courseId: string): Promise<boolean> {
  */
 export async function createChapter(
   db: Db,
-  input: { courseId: string; title: string; contentHtml: string },
+  input: ChapterText & { courseId: string },
 ): Promise<{ id: string; sortOrder: number } | undefined> {
   if (!isUuid(input.courseId)) return undefined;
   return db.transaction(async (tx) => {
@@ -116,31 +124,18 @@ export async function createChapter(
     const sortOrder = (top?.value ?? 0) + 1;
     const [row] = await tx
       .insert(chapter)
-      .values({
-        courseId: input.courseId,
-        title: input.title,
-        contentHtml: sanitizeChapterHtml(input.contentHtml),
-        sortOrder,
-      })
+      .values({ courseId: input.courseId, ...storedChapterText(input), sortOrder })
       .returning({ id: chapter.id, sortOrder: chapter.sortOrder });
     return row;
   });
 }
 
 /** Updates title and (sanitized) content in one statement; false when the chapter does not exist. */
-export async function updateChapter(
-  db: Db,
-  id: string,
-  input: { title: string; contentHtml: string },
-): Promise<boolean> {
+export async function updateChapter(db: Db, id: string, input: ChapterText): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .update(chapter)
-    .set({
-      title: input.title,
-      contentHtml: sanitizeChapterHtml(input.contentHtml),
-      updatedAt: new Date(),
-    })
+    .set({ ...storedChapterText(input), updatedAt: new Date() })
     .where(eq(chapter.id, id))
     .returning({ id: chapter.id });
   return rows.length > 0;

@@ -11,11 +11,17 @@ import {
 } from "./client.server";
 
 describe("lockDataDir", () => {
-  it("refuses a second opener while the first process runs", async () => {
+  /** A fresh data directory whose lock file names the process `pid`. */
+  const dirLockedBy = (pid: string) => {
     const dir = mkdtempSync(path.join(tmpdir(), "lock-"));
+    writeFileSync(path.join(dir, "ailabs.lock"), pid);
+    return dir;
+  };
+
+  it("refuses a second opener while the first process runs", async () => {
     const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
     try {
-      writeFileSync(path.join(dir, "ailabs.lock"), String(holder.pid));
+      const dir = dirLockedBy(String(holder.pid));
       expect(() => lockDataDir(dir)).toThrow(DatabaseLockedError);
     } finally {
       holder.kill();
@@ -23,8 +29,7 @@ describe("lockDataDir", () => {
   });
 
   it("takes over a lock left by a process that no longer runs, and releases it", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "lock-"));
-    writeFileSync(path.join(dir, "ailabs.lock"), "999999999");
+    const dir = dirLockedBy("999999999");
     const release = lockDataDir(dir);
     release();
     // Released: taking it again works.

@@ -19,6 +19,24 @@ import {
 // product's `is_admin` flag on the user. Column names follow Better Auth's
 // field names; see https://www.better-auth.com/docs/concepts/database.
 
+/** When the row was made and last changed; both default to the time of the insert. */
+const timestamps = () => ({
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+const cascade = { onDelete: "cascade" } as const;
+
+/** The member a row belongs to, and the course: deleting either deletes the row. */
+const userIdColumn = () =>
+  text("user_id")
+    .notNull()
+    .references(() => user.id, cascade);
+const courseIdColumn = () =>
+  uuid("course_id")
+    .notNull()
+    .references(() => course.id, cascade);
+
 export const user = pgTable(
   "user",
   {
@@ -30,8 +48,7 @@ export const user = pgTable(
     isAdmin: boolean("is_admin").notNull().default(false),
     /** Better Auth's twoFactor plugin: true once a TOTP secret is confirmed with a code. */
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("user_created_at_idx").on(t.createdAt)],
 );
@@ -42,13 +59,10 @@ export const session = pgTable(
     id: text("id").primaryKey(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     token: text("token").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
 );
@@ -59,9 +73,7 @@ export const account = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -69,8 +81,7 @@ export const account = pgTable(
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
     scope: text("scope"),
     password: text("password"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("account_user_id_idx").on(t.userId)],
 );
@@ -82,8 +93,7 @@ export const verification = pgTable(
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
@@ -99,9 +109,7 @@ export const twoFactor = pgTable(
     id: text("id").primaryKey(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -113,23 +121,19 @@ export const course = pgTable("course", {
   id: uuid("id").primaryKey().defaultRandom(),
   title: text("title").notNull(),
   description: text("description").notNull().default(""),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 export const chapter = pgTable(
   "chapter",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    courseId: uuid("course_id")
-      .notNull()
-      .references(() => course.id, { onDelete: "cascade" }),
+    courseId: courseIdColumn(),
     title: text("title").notNull(),
     /** Sanitized when written; never rendered unsanitized. */
     contentHtml: text("content_html").notNull().default(""),
     sortOrder: integer("sort_order").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   // The unique (course_id, sort_order) constraint is DEFERRABLE, so a swap can pass through a
   // duplicate inside its transaction; it is declared in drizzle/0002_courses.sql.
@@ -140,15 +144,11 @@ export const chapter = pgTable(
 export const chapterProgress = pgTable(
   "chapter_progress",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     chapterId: uuid("chapter_id")
       .notNull()
       .references(() => chapter.id, { onDelete: "cascade" }),
-    courseId: uuid("course_id")
-      .notNull()
-      .references(() => course.id, { onDelete: "cascade" }),
+    courseId: courseIdColumn(),
     completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -161,12 +161,8 @@ export const chapterProgress = pgTable(
 export const courseVisit = pgTable(
   "course_visit",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    courseId: uuid("course_id")
-      .notNull()
-      .references(() => course.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
+    courseId: courseIdColumn(),
     chapterId: uuid("chapter_id").references(() => chapter.id, { onDelete: "set null" }),
     visitedAt: timestamp("visited_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -182,9 +178,7 @@ export const purchase = pgTable(
   "purchase",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     provider: text("provider", { enum: purchaseProviders }).notNull(),
     providerRef: text("provider_ref").notNull(),
     product: text("product").notNull(),
@@ -292,9 +286,7 @@ export const emailOutbox = pgTable(
 /** Pending checkouts of the built-in test provider (used when Stripe is not configured). */
 export const testCheckout = pgTable("test_checkout", {
   id: uuid("id").primaryKey().defaultRandom(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => user.id, { onDelete: "cascade" }),
+  userId: userIdColumn(),
   product: text("product").notNull(),
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull(),
@@ -373,15 +365,11 @@ export const pageView = pgTable(
 export const chapterView = pgTable(
   "chapter_view",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     chapterId: uuid("chapter_id")
       .notNull()
-      .references(() => chapter.id, { onDelete: "cascade" }),
-    courseId: uuid("course_id")
-      .notNull()
-      .references(() => course.id, { onDelete: "cascade" }),
+      .references(() => chapter.id, cascade),
+    courseId: courseIdColumn(),
     firstAt: timestamp("first_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

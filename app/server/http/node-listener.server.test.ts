@@ -9,6 +9,7 @@ import {
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,17 +48,11 @@ function send(
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       { host: "127.0.0.1", port, path: url, method: options.method ?? "GET" },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
+      (res) =>
+        buffer(res).then(
+          (body) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }),
+          reject,
+        ),
     );
     for (const [name, value] of Object.entries(options.headers ?? {})) req.setHeader(name, value);
     req.on("error", reject);

@@ -34,6 +34,21 @@ async function lockPayment(tx: Tx, ref: PaymentRef): Promise<void> {
 const samePayment = (ref: PaymentRef) =>
   and(eq(purchase.provider, ref.provider), eq(purchase.providerRef, ref.providerRef));
 
+/** The refund or dispute of this payment recorded before the payment itself, if any. */
+async function earlyRevocation(db: Db | Tx, ref: PaymentRef) {
+  const [revocation] = await db
+    .select({ revokedAt: purchaseRevocation.revokedAt })
+    .from(purchaseRevocation)
+    .where(
+      and(
+        eq(purchaseRevocation.provider, ref.provider),
+        eq(purchaseRevocation.providerRef, ref.providerRef),
+      ),
+    )
+    .limit(1);
+  return revocation;
+}
+
 /**
  * Turns a provider's payment into a purchase. Idempotent and convergent; runs
  * in one transaction (a savepoint inside the caller's). The same (provider,
@@ -46,16 +61,7 @@ const samePayment = (ref: PaymentRef) =>
 export async function fulfilPurchase(db: Db | Tx, input: PurchaseInput): Promise<Purchase> {
   return db.transaction(async (tx) => {
     await lockPayment(tx, input);
-    const [revocation] = await tx
-      .select({ revokedAt: purchaseRevocation.revokedAt })
-      .from(purchaseRevocation)
-      .where(
-        and(
-          eq(purchaseRevocation.provider, input.provider),
-          eq(purchaseRevocation.providerRef, input.providerRef),
-        ),
-      )
-      .limit(1);
+    const revocation = await earlyRevocation(tx, input);
     const inserted = await tx
       .insert(purchase)
       .values({
@@ -110,17 +116,7 @@ export async function revokePurchase(db: Db | Tx, ref: PaymentRef): Promise<Purc
 
 /** Whether a refund or dispute of this payment arrived before the payment itself. */
 export async function isRevokedBeforePurchase(db: Db | Tx, ref: PaymentRef): Promise<boolean> {
-  const [revocation] = await db
-    .select({ provider: purchaseRevocation.provider })
-    .from(purchaseRevocation)
-    .where(
-      and(
-        eq(purchaseRevocation.provider, ref.provider),
-        eq(purchaseRevocation.providerRef, ref.providerRef),
-      ),
-    )
-    .limit(1);
-  return revocation !== undefined;
+  return (await earlyRevocation(db, ref)) !== undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import * as successRoute from "~/routes/checkout/success";
 import {
   appRequest,
@@ -9,20 +9,17 @@ import {
   type TestUser,
   withEnv,
 } from "~/test/helpers";
-import { randomId, type StripeStandIn, startStripeStandIn } from "~/test/stripe-stand-in";
+import { randomId } from "~/test/stripe-stand-in";
 import { hasPaidAccess } from "../access.server";
 import { checkoutReturnsPerWindow } from "../auth/rate-limit.server";
 import { getDb } from "../db/db.server";
 import { stripeCustomer } from "../db/schema";
 import { type CheckoutRequest, createCheckout } from "./checkout.server";
+import { setUpStripeStandIn, stand } from "./fixtures";
 import { openPaymentIssues } from "./payment-issues.server";
 import { reconcileStripeCheckout } from "./stripe-checkout.server";
 
-let stand: StripeStandIn;
-beforeAll(async () => {
-  stand = await startStripeStandIn();
-});
-afterAll(() => stand.close());
+setUpStripeStandIn();
 beforeEach(() => {
   stand.requests.length = 0;
 });

@@ -1,27 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as stripeWebhookRoute from "~/routes/api/webhooks/stripe";
 import { createUser } from "~/test/helpers";
-import {
-  randomId,
-  type StripeStandIn,
-  startStripeStandIn,
-  stripeEvent,
-  webhookRequest,
-} from "~/test/stripe-stand-in";
+import { randomId, stripeEvent, webhookRequest } from "~/test/stripe-stand-in";
 import { hasPaidAccess } from "../access.server";
 import { getDb } from "../db/db.server";
 import { paymentIssue, purchase, webhookEvent } from "../db/schema";
 import { cli } from "../operator/fixtures";
+import { setUpStripeStandIn, stand } from "./fixtures";
 import { openPaymentIssues } from "./payment-issues.server";
 import { handleStripeWebhook } from "./stripe-webhook.server";
 
-let stand: StripeStandIn;
-beforeAll(async () => {
-  stand = await startStripeStandIn();
-});
-afterAll(() => stand.close());
+setUpStripeStandIn();
 
 type Event = ReturnType<typeof stripeEvent>;
 

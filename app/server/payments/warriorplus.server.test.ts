@@ -89,6 +89,23 @@ const loginDetails = <T extends { subject: string }>(mail: T[]) =>
 const receipts = <T extends { subject: string }>(mail: T[]) =>
   mail.filter((m) => m.subject === "Your AI Labs receipt");
 
+/** The token of the set-password link in a login-details e-mail ("" when there is none). */
+const resetToken = (mail: { text: string } | undefined) =>
+  mail?.text.match(/\/reset-password\?token=([\w-]+)/)?.[1] ?? "";
+
+/** Submits the set-password form the link opens, as the mailbox's holder; returns the redirect. */
+async function setPasswordWithLink(token: string, password: string) {
+  const form = { token, password, confirmPassword: password };
+  const reset = await run(() =>
+    resetRoute.action({
+      request: appRequest("/reset-password", { form }),
+      params: {},
+      context: {},
+    } as never),
+  );
+  return redirectTarget(reset);
+}
+
 describe("WarriorPlus IPN: the security key", () => {
   it.each([
     ["a wrong key", { WP_SECURITYKEY: "not-the-key" }],
@@ -159,19 +176,11 @@ describe("WarriorPlus IPN: a sale", () => {
     expect(receipts(after.mail)).toHaveLength(1);
 
     // The link is valid for 24 hours and sets the first password, once.
-    const token = details?.text.match(/\/reset-password\?token=([\w-]+)/)?.[1] ?? "";
+    const token = resetToken(details);
     const hoursLeft = (await tokenTimeLeft(token)) / 3_600_000;
     expect(hoursLeft).toBeGreaterThan(23.9);
     expect(hoursLeft).toBeLessThanOrEqual(24);
-    const form = { token, password: "my first password", confirmPassword: "my first password" };
-    const reset = await run(() =>
-      resetRoute.action({
-        request: appRequest("/reset-password", { form }),
-        params: {},
-        context: {},
-      } as never),
-    );
-    expect(redirectTarget(reset)).toBe("/login?reset=1");
+    expect(await setPasswordWithLink(token, "my first password")).toBe("/login?reset=1");
     const auth = await getAuth();
     const signedIn = await auth.api.signInEmail({
       body: { email: after.buyer?.email ?? "", password: "my first password" },
@@ -213,23 +222,11 @@ describe("WarriorPlus IPN: a sale", () => {
     const after = await stored(fields);
     expect(after.buyer?.id).toBe(squatter.id);
     const [details] = loginDetails(after.mail);
-    const token = details?.text.match(/\/reset-password\?token=([\w-]+)/)?.[1] ?? "";
+    const token = resetToken(details);
     expect(token).not.toBe("");
 
     // The mailbox's holder uses the link.
-    const form = {
-      token,
-      password: "the buyer's own password",
-      confirmPassword: "the buyer's own password",
-    };
-    const reset = await run(() =>
-      resetRoute.action({
-        request: appRequest("/reset-password", { form }),
-        params: {},
-        context: {},
-      } as never),
-    );
-    expect(redirectTarget(reset)).toBe("/login?reset=1");
+    expect(await setPasswordWithLink(token, "the buyer's own password")).toBe("/login?reset=1");
     const db = await getDb();
     const [row] = await db.select().from(user).where(eq(user.id, squatter.id));
     expect(row?.emailVerified).toBe(true);
