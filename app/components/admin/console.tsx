@@ -36,6 +36,7 @@ export function DataTable({
     // A focusable region, so that a keyboard can scroll a wide table on a phone.
     <section
       aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: axe asks a scrollable region to take focus
       tabIndex={0}
       className="mt-4 overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
     >
