@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
+import { postForm, type ServerProcess, serverHealthy, startServer } from "./helpers";
 
 // Two production servers (each on its own embedded database) sharing one Redis
 // through REDIS_URL: a sign-in limit counts attempts made on either.
@@ -11,50 +11,19 @@ import { Redis } from "ioredis";
 const redisUrl = "redis://127.0.0.1:6379";
 // Each test starts two servers (embedded database and migrations each): slow on a busy machine.
 test.describe.configure({ timeout: 120_000 });
-const basePort = Number(process.env.E2E_PORT ?? 3210) + 500;
 
-type Server = { child: ChildProcess; origin: string; exited: Promise<number | null> };
-
-function start(port: number, env: Record<string, string>): Server {
+/** A production server on a fresh embedded database, removed when the server exits. */
+async function start(env: Record<string, string>): Promise<ServerProcess> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "ailabs-redis-"));
-  const origin = `http://localhost:${port}`;
-  const child = spawn("sh", ["bin/serve"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      NODE: process.execPath,
-      PORT: String(port),
-      PUBLIC_ORIGIN: origin,
-      DATA_DIR: path.join(dir, "data"),
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const exited = new Promise<number | null>((resolve) =>
-    child.on("exit", (code) => {
-      rmSync(dir, { recursive: true, force: true });
-      resolve(code);
-    }),
-  );
-  return { child, origin, exited };
+  const server = await startServer(path.join(dir, "data"), { LOG_LEVEL: "warn", ...env });
+  void server.exited.then(() => rmSync(dir, { recursive: true, force: true }));
+  return server;
 }
 
-async function healthy(server: Server): Promise<void> {
-  await expect
-    .poll(async () => (await fetch(`${server.origin}/healthz`).catch(() => null))?.status ?? 0, {
-      timeout: 90_000,
-    })
-    .toBe(200);
-}
+const healthy = (server: ServerProcess) => serverHealthy(server, 90_000);
 
-function signIn(server: Server, email: string): Promise<Response> {
-  return fetch(`${server.origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, password: "not the password" }),
-  });
+function signIn(server: ServerProcess, email: string): Promise<Response> {
+  return postForm(server.origin, "/login", { email, password: "not the password" });
 }
 
 test("two servers sharing REDIS_URL share the sign-in limit", async () => {
@@ -64,8 +33,8 @@ test("two servers sharing REDIS_URL share the sign-in limit", async () => {
     REDIS_KEY_PREFIX: prefix,
     RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: "3",
   };
-  const a = start(basePort, env);
-  const b = start(basePort + 1, env);
+  const a = await start(env);
+  const b = await start(env);
   try {
     await Promise.all([healthy(a), healthy(b)]);
     const email = `limit-${crypto.randomUUID()}@example.com`;
@@ -93,19 +62,10 @@ test("nobody can lock a member out: 40 wrong passwords on one server leave the m
   const prefix = `e2e:${crypto.randomUUID()}:`;
   // The test is the proxy: each request names its client in X-Forwarded-For.
   const env = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, TRUSTED_PROXIES: "127.0.0.1,::1" };
-  const a = start(basePort + 4, env);
-  const b = start(basePort + 5, env);
-  const post = (server: Server, path: string, from: string, form: Record<string, string>) =>
-    fetch(`${server.origin}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        origin: server.origin,
-        "content-type": "application/x-www-form-urlencoded",
-        "x-forwarded-for": from,
-      },
-      body: new URLSearchParams(form),
-    });
+  const a = await start(env);
+  const b = await start(env);
+  const post = (server: ServerProcess, path: string, from: string, form: Record<string, string>) =>
+    postForm(server.origin, path, form, { "x-forwarded-for": from });
   try {
     await Promise.all([healthy(a), healthy(b)]);
     const victim = { name: "Victim", email: `victim-${crypto.randomUUID()}@example.com` };
@@ -138,8 +98,8 @@ test("nobody can lock a member out: 40 wrong passwords on one server leave the m
 
 test("without REDIS_URL each server counts on its own", async () => {
   const env = { RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: "3" };
-  const a = start(basePort + 2, env);
-  const b = start(basePort + 3, env);
+  const a = await start(env);
+  const b = await start(env);
   try {
     await Promise.all([healthy(a), healthy(b)]);
     const email = `limit-${crypto.randomUUID()}@example.com`;
