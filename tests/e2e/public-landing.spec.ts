@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { disallowedPaths } from "../../app/lib/crawlers";
 import {
   collectErrors,
   createAccount,
@@ -313,19 +314,7 @@ test.describe("search engines", () => {
     expect(res.headers()["content-type"]).toContain("text/plain");
     const txt = await res.text();
     expect(txt).toContain("Allow: /\n");
-    for (const path of [
-      "/dashboard",
-      "/course/",
-      "/admin",
-      "/app-builder",
-      "/app-idea-generator",
-      "/bonuses",
-      "/account",
-      "/api/",
-      "/checkout/",
-    ]) {
-      expect(txt).toContain(`Disallow: ${path}\n`);
-    }
+    for (const path of disallowedPaths) expect(txt).toContain(`Disallow: ${path}\n`);
     expect(txt).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 });
