@@ -26,17 +26,38 @@ function signIn(server: ServerProcess, email: string): Promise<Response> {
   return postForm(server.origin, "/login", { email, password: "not the password" });
 }
 
-test("two servers sharing REDIS_URL share the sign-in limit", async () => {
-  const prefix = `e2e:${crypto.randomUUID()}:`;
-  const env = {
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: prefix,
-    RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: "3",
-  };
+type Servers = (a: ServerProcess, b: ServerProcess) => Promise<void>;
+
+/** Runs `use` with two healthy servers started with `env`, then stops both cleanly. */
+async function withTwoServers(env: Record<string, string>, use: Servers): Promise<void> {
   const a = await start(env);
   const b = await start(env);
   try {
     await Promise.all([healthy(a), healthy(b)]);
+    await use(a, b);
+  } finally {
+    a.child.kill("SIGTERM");
+    b.child.kill("SIGTERM");
+    expect(await a.exited).toBe(0);
+    expect(await b.exited).toBe(0);
+  }
+}
+
+/** withTwoServers sharing the Redis at REDIS_URL, under a key prefix of their own, removed after. */
+async function withSharedRedis(env: Record<string, string>, use: Servers): Promise<void> {
+  const prefix = `e2e:${crypto.randomUUID()}:`;
+  try {
+    await withTwoServers({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, ...env }, use);
+  } finally {
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  }
+}
+
+test("two servers sharing REDIS_URL share the sign-in limit", async () => {
+  await withSharedRedis({ RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: "3" }, async (a, b) => {
     const email = `limit-${crypto.randomUUID()}@example.com`;
     for (let i = 0; i < 3; i++) expect((await signIn(a, email)).status).toBe(400);
     const refused = await signIn(b, email);
@@ -46,28 +67,14 @@ test("two servers sharing REDIS_URL share the sign-in limit", async () => {
     );
     // Another e-mail is not affected.
     expect((await signIn(b, `other-${crypto.randomUUID()}@example.com`)).status).toBe(400);
-  } finally {
-    a.child.kill("SIGTERM");
-    b.child.kill("SIGTERM");
-    expect(await a.exited).toBe(0);
-    expect(await b.exited).toBe(0);
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
-  }
+  });
 });
 
 test("nobody can lock a member out: 40 wrong passwords on one server leave the member signing in on the other", async () => {
-  const prefix = `e2e:${crypto.randomUUID()}:`;
-  // The test is the proxy: each request names its client in X-Forwarded-For.
-  const env = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, TRUSTED_PROXIES: "127.0.0.1,::1" };
-  const a = await start(env);
-  const b = await start(env);
   const post = (server: ServerProcess, path: string, from: string, form: Record<string, string>) =>
     postForm(server.origin, path, form, { "x-forwarded-for": from });
-  try {
-    await Promise.all([healthy(a), healthy(b)]);
+  // The test is the proxy: each request names its client in X-Forwarded-For.
+  await withSharedRedis({ TRUSTED_PROXIES: "127.0.0.1,::1" }, async (a, b) => {
     const victim = { name: "Victim", email: `victim-${crypto.randomUUID()}@example.com` };
     const password = "the victim's password";
     expect((await post(b, "/signup", "198.51.100.7", { ...victim, password })).status).toBe(302);
@@ -85,30 +92,14 @@ test("nobody can lock a member out: 40 wrong passwords on one server leave the m
     const member = await post(b, "/login", "192.0.2.44", { email: victim.email, password });
     expect(member.status).toBe(302);
     expect(member.headers.get("location")).toBe("/payment-options");
-  } finally {
-    a.child.kill("SIGTERM");
-    b.child.kill("SIGTERM");
-    await Promise.all([a.exited, b.exited]);
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
-  }
+  });
 });
 
 test("without REDIS_URL each server counts on its own", async () => {
-  const env = { RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: "3" };
-  const a = await start(env);
-  const b = await start(env);
-  try {
-    await Promise.all([healthy(a), healthy(b)]);
+  await withTwoServers({ RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: "3" }, async (a, b) => {
     const email = `limit-${crypto.randomUUID()}@example.com`;
     for (let i = 0; i < 3; i++) expect((await signIn(a, email)).status).toBe(400);
     expect((await signIn(a, email)).status).toBe(429);
     expect((await signIn(b, email)).status).toBe(400);
-  } finally {
-    a.child.kill("SIGTERM");
-    b.child.kill("SIGTERM");
-    await Promise.all([a.exited, b.exited]);
-  }
+  });
 });
