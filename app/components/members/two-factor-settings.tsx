@@ -80,6 +80,25 @@ function PasswordForm({
   );
 }
 
+/** A submit button that tells the action what to do. */
+function IntentButton({
+  intent,
+  className,
+  busy,
+  children,
+}: {
+  intent: string;
+  className: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" name="intent" value={intent} className={className} disabled={busy}>
+      {children}
+    </button>
+  );
+}
+
 /** Two-factor is on: new recovery codes, or turn it off; both ask for the password. */
 function TwoFactorOnForm({ busy, ...form }: FormProps) {
   return (
@@ -88,24 +107,12 @@ function TwoFactorOnForm({ busy, ...form }: FormProps) {
       {...form}
     >
       <div className="flex flex-col gap-3 sm:flex-row">
-        <button
-          type="submit"
-          name="intent"
-          value="new-recovery-codes"
-          className={secondaryButton}
-          disabled={busy}
-        >
+        <IntentButton intent="new-recovery-codes" className={secondaryButton} busy={busy}>
           New recovery codes
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="disable"
-          className={dangerButton}
-          disabled={busy}
-        >
+        </IntentButton>
+        <IntentButton intent="disable" className={dangerButton} busy={busy}>
           Turn off two-factor authentication
-        </button>
+        </IntentButton>
       </div>
     </PasswordForm>
   );
