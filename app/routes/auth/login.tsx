@@ -1,11 +1,11 @@
-import { data, Link, redirect, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/ui";
-import { loginSchema, parseForm } from "~/lib/forms";
+import { loginSchema } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { redirectIfSignedIn } from "~/server/auth/guards.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
-import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/login";
+import { readAuthForm } from "./auth-form.server";
 import {
   AuthForm,
   AuthLinks,
@@ -34,14 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const values = { email: String(form.get("email") ?? "") };
-  const parsed = parseForm(loginSchema, form);
-  if (!parsed.ok) return data({ values, fieldErrors: parsed.fieldErrors, formError: null }, 400);
-  const outcome = await signInWithPassword(request, parsed.data);
-  if (outcome.status === "refused") {
-    return data({ values, fieldErrors: {}, formError: outcome.error }, outcome.httpStatus);
-  }
+  const form = await readAuthForm(request, loginSchema, ["email"]);
+  if (!form.ok) return form.answer;
+  const outcome = await signInWithPassword(request, form.data);
+  if (outcome.status === "refused") return form.refuse(outcome.error, outcome.httpStatus);
   // Pass the whole headers object on, so every Set-Cookie survives.
   const to = outcome.status === "code-required" ? "/login/two-factor" : outcome.home;
   throw redirect(to, { headers: outcome.headers });

@@ -1,11 +1,11 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { AuthCard, TextField } from "~/components/ui";
-import { parseForm, signupSchema } from "~/lib/forms";
+import { signupSchema } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { redirectIfSignedIn } from "~/server/auth/guards.server";
 import { signUpWithPassword } from "~/server/auth/sign-in.server";
-import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/signup";
+import { readAuthForm } from "./auth-form.server";
 import {
   AuthForm,
   AuthLinks,
@@ -29,14 +29,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
-  const parsed = parseForm(signupSchema, form);
-  if (!parsed.ok) return data({ values, fieldErrors: parsed.fieldErrors, formError: null }, 400);
-  const outcome = await signUpWithPassword(request, parsed.data);
-  if (outcome.status === "refused") {
-    return data({ values, fieldErrors: {}, formError: outcome.error }, outcome.httpStatus);
-  }
+  const form = await readAuthForm(request, signupSchema, ["name", "email"]);
+  if (!form.ok) return form.answer;
+  const outcome = await signUpWithPassword(request, form.data);
+  if (outcome.status === "refused") return form.refuse(outcome.error, outcome.httpStatus);
   throw redirect("/payment-options", { headers: outcome.headers });
 }
 
