@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, systemChromiumPath } from "./scripts/chromium";
 
 // E2E_PORT lets two checkouts run their suites side by side.
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -44,16 +45,8 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      executablePath: systemChromiumPath,
+      args: chromiumArgs,
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],

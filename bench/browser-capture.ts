@@ -7,20 +7,11 @@
  * apart from done=true/false; they become the template the writers replay.
  */
 import { chromium, type Page, type Request } from "@playwright/test";
+import { chromiumArgs, systemChromiumPath } from "../scripts/chromium";
 import { BenchError, sleep } from "./support";
 import type { RequestTemplate, WriteTemplate } from "./write-request";
 
-export const chromiumPath = process.env.BENCH_CHROMIUM || "/usr/bin/chromium";
-
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+export const chromiumPath = process.env.BENCH_CHROMIUM || systemChromiumPath;
 
 /** Headers the replay sets itself (or, for the cookie, per member). */
 const ownHeaders = new Set(["host", "content-length", "connection", "cookie"]);

@@ -37,30 +37,26 @@ export function createZip(entries: readonly ZipEntry[]): Buffer {
     const name = Buffer.from(entry.name, "utf8");
     const compressed = deflateRawSync(entry.data, { level: 9 });
     const crc = crc32(entry.data);
+    // The local header and the central directory record share a run of fields:
+    // from byte 4 in the one, from byte 6 in the other.
+    const writeShared = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at); // needs version 2.0
+      header.writeUInt16LE(0x0800, at + 2); // UTF-8 names
+      header.writeUInt16LE(8, at + 4); // deflate
+      header.writeUInt16LE(dosTime, at + 6);
+      header.writeUInt16LE(dosDate, at + 8);
+      header.writeUInt32LE(crc, at + 10);
+      header.writeUInt32LE(compressed.length, at + 14);
+      header.writeUInt32LE(entry.data.length, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(dosTime, 10);
-    local.writeUInt16LE(dosDate, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    writeShared(local, 4);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(0x0314, 4); // made by Unix, version 2.0
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(dosTime, 12);
-    central.writeUInt16LE(dosDate, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeShared(central, 6);
     central.writeUInt32LE((0o100644 << 16) >>> 0, 38); // -rw-r--r--
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, compressed);

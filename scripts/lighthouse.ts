@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromiumArgs, systemChromiumPath } from "./chromium";
 
 const pages = ["/", "/ailabs-offer", "/white-label-upsell", "/jv-affiliate", "/login"];
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -31,16 +32,7 @@ const budgets: Record<(typeof categories)[number], number> = {
 };
 const landingJsBudget = 100 * 1024;
 const outDir = path.resolve("lighthouse-results");
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const chromeFlags = ["--headless=new", ...chromiumArgs];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -123,7 +115,7 @@ async function main(): Promise<number> {
   try {
     await waitForHealth(origin, server);
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromePath: process.env.CHROME_PATH ?? systemChromiumPath,
       chromeFlags,
     });
     mkdirSync(outDir, { recursive: true });

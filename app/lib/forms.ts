@@ -3,28 +3,25 @@ import { z } from "./zod";
 
 // One schema per form, shared by the browser (early feedback) and the action (the real check).
 
+/** An e-mail address as accounts keep it: lower case. */
+const email = z
+  .email("Please enter a valid email address")
+  .max(254)
+  .transform((v) => v.toLowerCase());
+
 export const signupSchema = z.object({
   name: z.string().trim().min(1, "Please enter your full name").max(100, "Name is too long"),
-  email: z
-    .email("Please enter a valid email address")
-    .max(254)
-    .transform((v) => v.toLowerCase()),
+  email,
   password: newPassword,
 });
 
 export const loginSchema = z.object({
-  email: z
-    .email("Please enter a valid email address")
-    .max(254)
-    .transform((v) => v.toLowerCase()),
+  email,
   password: currentPassword,
 });
 
 export const forgotPasswordSchema = z.object({
-  email: z
-    .email("Please enter a valid email address")
-    .max(254)
-    .transform((v) => v.toLowerCase()),
+  email,
 });
 
 export const resetPasswordSchema = z

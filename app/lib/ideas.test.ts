@@ -1,31 +1,23 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   complexities,
   defaultFilters,
   generateIdeas,
   type IdeaFilters,
+  ideaFields,
   monetizationModels,
   type SaasIdea,
   sampleIdeas,
   slugify,
 } from "./ideas";
 
-const fields: (keyof SaasIdea)[] = [
-  "id",
-  "title",
-  "description",
-  "targetMarket",
-  "problemSolved",
-  "keyFeatures",
-  "monetizationStrategy",
-  "estimatedDevTime",
-  "marketPotential",
-  "competitorAnalysis",
-  "techStack",
-];
+it("ideaFields names every field of an idea", () => {
+  expectTypeOf<(typeof ideaFields)[number]>().toEqualTypeOf<keyof SaasIdea>();
+  expect(new Set(ideaFields).size).toBe(ideaFields.length);
+});
 
 function expectComplete(idea: SaasIdea) {
-  for (const field of fields) {
+  for (const field of ideaFields) {
     const value = idea[field];
     if (Array.isArray(value)) {
       expect(value.length, field).toBeGreaterThan(0);

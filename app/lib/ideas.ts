@@ -66,6 +66,21 @@ export type SaasIdea = {
   techStack: string[];
 };
 
+/** Every field of an idea; each is filled in, in the tool and in its JSON export. */
+export const ideaFields = [
+  "id",
+  "title",
+  "description",
+  "targetMarket",
+  "problemSolved",
+  "keyFeatures",
+  "monetizationStrategy",
+  "estimatedDevTime",
+  "marketPotential",
+  "competitorAnalysis",
+  "techStack",
+] as const satisfies readonly (keyof SaasIdea)[];
+
 export const defaultFilters: IdeaFilters = {
   industry: "",
   targetAudience: "",

@@ -1,4 +1,5 @@
-import { execFile } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import {
@@ -271,6 +272,28 @@ export function collectErrors(page: Page): string[] {
 }
 
 /**
+ * One test per public page: it answers 200 and shows its heading once hydrated,
+ * with no console errors; `alsoCheck` looks at more of the page.
+ */
+export function testPagesOpenCleanly(
+  pages: readonly { path: string; heading: string | RegExp }[],
+  alsoCheck?: (page: Page) => Promise<void>,
+): void {
+  for (const { path, heading } of pages) {
+    base(`${path} answers 200 with its heading and no console errors`, async ({ page }) => {
+      const errors = collectErrors(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      const h1 = page.getByRole("heading", { level: 1, name: heading });
+      await expect(h1).toBeVisible();
+      await hydrated(h1);
+      await alsoCheck?.(page);
+      expect(errors).toEqual([]);
+    });
+  }
+}
+
+/**
  * A page clock paused at `at`: only runFor moves it, so real time under load
  * cannot tick a timer between two checks.
  */
@@ -279,7 +302,103 @@ export async function pausedClock(page: Page, at: Date): Promise<void> {
   await page.clock.pauseAt(at);
 }
 
+/** Opens `path` on a page clock paused at a fixed moment (see pausedClock). */
+export async function openWithPausedClock(page: Page, path: string): Promise<void> {
+  await pausedClock(page, new Date("2025-05-21T12:00:01Z"));
+  await page.goto(path);
+}
+
 /** The Days, Hours, Minutes or Seconds box of a countdown timer. */
 export function timerUnit(timer: Locator, name: "Days" | "Hours" | "Minutes" | "Seconds"): Locator {
   return timer.locator(`[data-unit="${name}"]`);
+}
+
+/** A production server a test started itself (besides the one the config starts). */
+export type ServerProcess = {
+  child: ChildProcess;
+  origin: string;
+  /** What it has written to stdout and stderr so far. */
+  output: () => string;
+  exited: Promise<number | null>;
+};
+
+/** A port nothing listens on now (the OS picks it), so no fixed range can collide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the production server as an operator runs it (bin/serve) on a free
+ * port, with DATA_DIR `dataDir` and no environment but PATH and `env`.
+ */
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  let output = "";
+  const child = spawn("sh", ["bin/serve"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      NODE: process.execPath,
+      PORT: String(port),
+      PUBLIC_ORIGIN: origin,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, origin, output: () => output, exited };
+}
+
+/**
+ * Waits until the server answers its health check. A new DATA_DIR is created
+ * and migrated first: over 30 s on a busy 2-core machine.
+ */
+export async function serverHealthy(server: ServerProcess, timeout = 60_000): Promise<void> {
+  await expect
+    .poll(async () => (await fetch(`${server.origin}/healthz`).catch(() => null))?.status ?? 0, {
+      timeout,
+    })
+    .toBe(200);
+}
+
+/** A browser's form POST to `origin`, on a fresh connection; redirects are not followed. */
+export function postForm(
+  origin: string,
+  pathname: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${origin}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin, "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(form),
+  });
+}
+
+/** The Cookie header that sends back the cookies a response set. */
+export function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect } from "@playwright/test";
+import { ideaFields } from "../../app/lib/ideas";
 import { createAccount, hydrated, test } from "./helpers";
 
 test.describe("member tools", () => {
@@ -130,19 +131,7 @@ test.describe("member tools", () => {
     expect(download.suggestedFilename()).toMatch(/^ai-[a-z0-9-]+\.json$/);
     const idea = JSON.parse(await readFile((await download.path()) as string, "utf8"));
     expect(idea.title).toBe(title);
-    for (const field of [
-      "id",
-      "title",
-      "description",
-      "targetMarket",
-      "problemSolved",
-      "keyFeatures",
-      "monetizationStrategy",
-      "estimatedDevTime",
-      "marketPotential",
-      "competitorAnalysis",
-      "techStack",
-    ]) {
+    for (const field of ideaFields) {
       expect(idea[field], field).toBeTruthy();
     }
     expect(idea.techStack).toEqual(["React", "PostgreSQL"]);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { affiliateLaunch } from "../../app/config/site";
 import { longSwipes, shortSwipes } from "../../app/content/swipes";
-import { collectErrors, hydrated, pausedClock, timerUnit } from "./helpers";
+import { hydrated, pausedClock, testPagesOpenCleanly, timerUnit } from "./helpers";
 
 /** The affiliate pages and the promotional resources (docs/product.md, Affiliate pages). */
 
@@ -11,17 +11,7 @@ const pages = [
   { path: "/demo-swipes", heading: "Promotional Resources" },
 ] as const;
 
-for (const { path, heading } of pages) {
-  test(`${path} answers 200 with its heading and no console errors`, async ({ page }) => {
-    const errors = collectErrors(page);
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    const h1 = page.getByRole("heading", { level: 1, name: heading });
-    await expect(h1).toBeVisible();
-    await hydrated(h1);
-    expect(errors).toEqual([]);
-  });
-}
+testPagesOpenCleanly(pages);
 
 test.describe("the launch countdown", () => {
   const launch = new Date(affiliateLaunch.launchAt).getTime();

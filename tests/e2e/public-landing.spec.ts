@@ -1,6 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { collectErrors, createAccount, hydrated, islandsHydrated } from "./helpers";
+import { disallowedPaths } from "../../app/lib/crawlers";
+import {
+  collectErrors,
+  createAccount,
+  hydrated,
+  islandsHydrated,
+  openWithPausedClock,
+} from "./helpers";
 
 const supportEmail = "support@ailabs.app";
 const origin = "https://ailabs.app";
@@ -74,10 +81,7 @@ test.describe("landing page", () => {
   test("the build terminal types, builds five steps, shows Deploy Now, and loops after 4 s", async ({
     page,
   }) => {
-    // A paused clock: the page's time moves only with runFor.
-    await page.clock.install({ time: new Date("2025-05-21T12:00:00Z") });
-    await page.clock.pauseAt(new Date("2025-05-21T12:00:01Z"));
-    await page.goto("/");
+    await openWithPausedClock(page, "/");
     await islandsHydrated(page);
     const terminal = page.locator("figure [aria-hidden='true']");
     await expect(terminal.getByText("Describe Your App")).toBeVisible();
@@ -123,10 +127,7 @@ test.describe("landing page", () => {
     page,
   }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    // Paused: under load, real time must not tick the page clock between checks.
-    await page.clock.install({ time: new Date("2025-05-21T12:00:00Z") });
-    await page.clock.pauseAt(new Date("2025-05-21T12:00:01Z"));
-    await page.goto("/");
+    await openWithPausedClock(page, "/");
     const terminal = page.locator("figure [aria-hidden='true']");
     await expect(terminal.getByText("Deploy Now")).toBeVisible();
     await expect(terminal.getByText("Building Your SaaS Application")).toBeVisible();
@@ -137,10 +138,7 @@ test.describe("landing page", () => {
 
   test("fits a phone without sideways scrolling, during and after the build", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    // Paused: under load, real time must not tick the page clock between checks.
-    await page.clock.install({ time: new Date("2025-05-21T12:00:00Z") });
-    await page.clock.pauseAt(new Date("2025-05-21T12:00:01Z"));
-    await page.goto("/");
+    await openWithPausedClock(page, "/");
     await islandsHydrated(page);
     for (const ms of [0, 2000, 10_000, 12_000]) {
       await page.clock.runFor(ms);
@@ -316,19 +314,7 @@ test.describe("search engines", () => {
     expect(res.headers()["content-type"]).toContain("text/plain");
     const txt = await res.text();
     expect(txt).toContain("Allow: /\n");
-    for (const path of [
-      "/dashboard",
-      "/course/",
-      "/admin",
-      "/app-builder",
-      "/app-idea-generator",
-      "/bonuses",
-      "/account",
-      "/api/",
-      "/checkout/",
-    ]) {
-      expect(txt).toContain(`Disallow: ${path}\n`);
-    }
+    for (const path of disallowedPaths) expect(txt).toContain(`Disallow: ${path}\n`);
     expect(txt).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 });

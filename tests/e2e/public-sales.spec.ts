@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { salesFunnel } from "../../app/config/site";
-import { collectErrors, hydrated } from "./helpers";
+import { hydrated, openWithPausedClock, testPagesOpenCleanly } from "./helpers";
 
 const pages = [
   { path: "/ailabs-offer", heading: /Build and Launch Your Own AI SaaS App in 7 Days/ },
@@ -11,17 +11,9 @@ const pages = [
   { path: "/custom-saas-thank-you", heading: "Thank You! Your Order Is Confirmed" },
 ] as const;
 
-for (const { path, heading } of pages) {
-  test(`${path} answers 200 with its heading and no console errors`, async ({ page }) => {
-    const errors = collectErrors(page);
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-    await hydrated(page.getByRole("heading", { level: 1 }));
-    await expect(page.getByRole("link", { name: "Privacy Policy" }).first()).toBeVisible();
-    expect(errors).toEqual([]);
-  });
-}
+testPagesOpenCleanly(pages, async (page) => {
+  await expect(page.getByRole("link", { name: "Privacy Policy" }).first()).toBeVisible();
+});
 
 test("FAQ questions open and close independently", async ({ page }) => {
   await page.goto("/white-label-upsell");
@@ -48,10 +40,7 @@ test("FAQ questions open and close independently", async ({ page }) => {
 });
 
 test("the sales countdown starts at 2 days 23:59:59 and ticks each second", async ({ page }) => {
-  // Paused: under load, real time must not tick the page clock between checks.
-  await page.clock.install({ time: new Date("2025-05-21T12:00:00Z") });
-  await page.clock.pauseAt(new Date("2025-05-21T12:00:01Z"));
-  await page.goto("/ailabs-offer");
+  await openWithPausedClock(page, "/ailabs-offer");
   const timer = page.getByRole("timer", { name: "Launch price ends in" });
   const unit = (name: string) => timer.locator(`[data-unit="${name}"]`);
   await hydrated(timer);
@@ -69,10 +58,7 @@ test("the sales countdown starts at 2 days 23:59:59 and ticks each second", asyn
 test("the build demo starts at 500 ms and shows the deploy button 2 s after the last step", async ({
   page,
 }) => {
-  // Paused: under load, real time must not tick the page clock between checks.
-  await page.clock.install({ time: new Date("2025-05-21T12:00:00Z") });
-  await page.clock.pauseAt(new Date("2025-05-21T12:00:01Z"));
-  await page.goto("/ailabs-offer");
+  await openWithPausedClock(page, "/ailabs-offer");
   const firstStep = page
     .getByRole("listitem")
     .filter({ hasText: "Initializing project structure" });
@@ -99,10 +85,7 @@ test("the build demo starts at 500 ms and shows the deploy button 2 s after the 
 test("the second sales page resets its demo 4 s after deploying, with the next prompt", async ({
   page,
 }) => {
-  // Paused: under load, real time must not tick the page clock between checks.
-  await page.clock.install({ time: new Date("2025-05-21T12:00:00Z") });
-  await page.clock.pauseAt(new Date("2025-05-21T12:00:01Z"));
-  await page.goto("/ailabs-offer2");
+  await openWithPausedClock(page, "/ailabs-offer2");
   await hydrated(page.getByRole("heading", { level: 1 }));
   await expect(page.getByText(/AI e-mail assistant that drafts replies/)).toBeVisible();
   await page.clock.runFor(6000);

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -8,71 +8,23 @@ import {
   rmSync,
   statSync,
 } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { createAccount, demoCourseTitle, hydrated } from "./helpers";
+import {
+  cookieOf,
+  createAccount,
+  demoCourseTitle,
+  hydrated,
+  postForm,
+  serverHealthy,
+  startServer,
+} from "./helpers";
 
 // The production server as an operator runs it: start-up checks, the secret it
 // keeps, and a clean stop on SIGTERM. Each test starts its own server on the
 // embedded database in a fresh DATA_DIR.
-
-type Server = {
-  child: ChildProcess;
-  origin: string;
-  output: () => string;
-  exited: Promise<number | null>;
-};
-
-/** A port nothing listens on now (the OS picks it), so no fixed range can collide. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  let output = "";
-  const child = spawn("sh", ["bin/serve"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      NODE: process.execPath,
-      PORT: String(port),
-      PUBLIC_ORIGIN: origin,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, origin, output: () => output, exited };
-}
-
-async function healthy(server: Server): Promise<void> {
-  await expect
-    .poll(async () => (await fetch(`${server.origin}/healthz`).catch(() => null))?.status ?? 0, {
-      // A new DATA_DIR is created and migrated first: over 30 s on a busy 2-core machine.
-      timeout: 60_000,
-    })
-    .toBe(200);
-}
 
 // Each test starts one or two production servers: slow on a loaded 2-core machine.
 test.describe.configure({ timeout: 120_000 });
@@ -88,7 +40,7 @@ test.afterAll(() => {
 });
 
 test("a bad environment stops the server with a message naming the variable", async () => {
-  const server = await start(tempDataDir(), { PORT: "eighty", DATABASE_URL: "mysql://nope" });
+  const server = await startServer(tempDataDir(), { PORT: "eighty", DATABASE_URL: "mysql://nope" });
   expect(await server.exited).toBe(1);
   expect(server.output()).toContain("PORT");
   expect(server.output()).toContain("DATABASE_URL");
@@ -98,21 +50,21 @@ test("a DATA_DIR that other users can write is refused, the message says how to 
   const dataDir = tempDataDir();
   mkdirSync(dataDir);
   chmodSync(dataDir, 0o777);
-  const server = await start(dataDir);
+  const server = await startServer(dataDir);
   expect(await server.exited).toBe(1);
   expect(server.output()).toContain(`chmod 700 ${dataDir}`);
 });
 
 test("DATABASE_URL without an auth secret is refused", async () => {
-  const server = await start(tempDataDir(), { DATABASE_URL: "postgres://127.0.0.1:1/none" });
+  const server = await startServer(tempDataDir(), { DATABASE_URL: "postgres://127.0.0.1:1/none" });
   expect(await server.exited).toBe(1);
   expect(server.output()).toContain("BETTER_AUTH_SECRET: required when DATABASE_URL is set");
 });
 
 test("keeps its generated secret, so a session survives a restart; SIGTERM stops it cleanly", async () => {
   const dataDir = tempDataDir();
-  const first = await start(dataDir);
-  await healthy(first);
+  const first = await startServer(dataDir);
+  await serverHealthy(first);
   // bin/serve execs node with the memory settings of decision 011: the pid is the server's.
   const pid = first.child.pid;
   const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
@@ -126,17 +78,13 @@ test("keeps its generated secret, so a session survives a restart; SIGTERM stops
   expect(statSync(dataDir).mode & 0o777).toBe(0o700);
 
   const email = `proc-${crypto.randomUUID()}@example.com`;
-  const signup = await fetch(`${first.origin}/signup`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: first.origin, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ name: "Restart", email, password: "survives restarts" }),
+  const signup = await postForm(first.origin, "/signup", {
+    name: "Restart",
+    email,
+    password: "survives restarts",
   });
   expect(signup.status).toBe(302);
-  const cookie = signup.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = cookieOf(signup);
 
   first.child.kill("SIGTERM");
   expect(await first.exited).toBe(0);
@@ -145,9 +93,9 @@ test("keeps its generated secret, so a session survives a restart; SIGTERM stops
   expect(existsSync(path.join(dataDir, ".s.PGSQL.5432"))).toBe(false);
   expect(existsSync(path.join(dataDir, "ailabs.lock"))).toBe(false);
 
-  const second = await start(dataDir);
+  const second = await startServer(dataDir);
   try {
-    await healthy(second);
+    await serverHealthy(second);
     const dashboard = await fetch(`${second.origin}/dashboard`, {
       redirect: "manual",
       headers: { cookie },
@@ -162,46 +110,34 @@ test("keeps its generated secret, so a session survives a restart; SIGTERM stops
 });
 
 test("behind a trusted proxy, the test checkout pays only for a client on this machine", async () => {
-  const server = await start(tempDataDir(), { TRUSTED_PROXIES: "127.0.0.1" });
+  const server = await startServer(tempDataDir(), { TRUSTED_PROXIES: "127.0.0.1" });
   try {
-    await healthy(server);
+    await serverHealthy(server);
     // Listening on every interface with the test checkout on: the log says so.
     expect(server.output()).toContain("the test checkout is on and the server listens beyond");
-    const form = (cookie: string, fields: Record<string, string>, extra = {}) => ({
-      method: "POST",
-      redirect: "manual" as const,
-      headers: {
-        origin: server.origin,
-        cookie,
-        "content-type": "application/x-www-form-urlencoded",
-        ...extra,
-      },
-      body: new URLSearchParams(fields),
-    });
-    const signup = await fetch(`${server.origin}/signup`, {
-      ...form("", {
-        name: "Remote",
-        email: `remote-${crypto.randomUUID()}@example.com`,
-        password: "a long enough password",
-      }),
+    const signup = await postForm(server.origin, "/signup", {
+      name: "Remote",
+      email: `remote-${crypto.randomUUID()}@example.com`,
+      password: "a long enough password",
     });
     expect(signup.status).toBe(302);
-    const cookie = signup.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const checkout = await fetch(
-      `${server.origin}/payment-options`,
-      form(cookie, { productId: "lifetime-access" }),
+    const cookie = cookieOf(signup);
+    const checkout = await postForm(
+      server.origin,
+      "/payment-options",
+      { productId: "lifetime-access" },
+      { cookie },
     );
     expect(checkout.status).toBe(302);
     const payPath = new URL(checkout.headers.get("location") ?? "", server.origin).pathname;
     expect(payPath).toMatch(/^\/checkout\/test\//);
 
     // The proxy says the client is elsewhere: refused, nothing paid.
-    const remote = await fetch(
-      `${server.origin}${payPath}`,
-      form(cookie, { intent: "pay" }, { "x-forwarded-for": "203.0.113.5" }),
+    const remote = await postForm(
+      server.origin,
+      payPath,
+      { intent: "pay" },
+      { cookie, "x-forwarded-for": "203.0.113.5" },
     );
     expect(remote.status).toBe(403);
     const dashboard = () =>
@@ -209,7 +145,7 @@ test("behind a trusted proxy, the test checkout pays only for a client on this m
     expect((await dashboard()).headers.get("location")).toBe("/payment-options");
 
     // From this machine it pays.
-    const local = await fetch(`${server.origin}${payPath}`, form(cookie, { intent: "pay" }));
+    const local = await postForm(server.origin, payPath, { intent: "pay" }, { cookie });
     expect(local.status).toBe(302);
     expect(local.headers.get("location")).toBe("/success");
     expect((await dashboard()).status).toBe(200);
@@ -221,10 +157,10 @@ test("behind a trusted proxy, the test checkout pays only for a client on this m
 
 test("a second server on the same DATA_DIR refuses to open the files", async () => {
   const dataDir = tempDataDir();
-  const first = await start(dataDir);
+  const first = await startServer(dataDir);
   try {
-    await healthy(first);
-    const second = await start(dataDir);
+    await serverHealthy(first);
+    const second = await startServer(dataDir);
     expect(await second.exited).not.toBe(0);
     expect(second.output()).toContain("has the database in");
     // The first one is unharmed.
@@ -239,10 +175,10 @@ test("with DISCORD_INVITE_URL set, a member's Join Discord opens the invite", as
   browser,
 }) => {
   const invite = "https://discord.gg/ailabs-members";
-  const server = await start(tempDataDir(), { DISCORD_INVITE_URL: invite });
+  const server = await startServer(tempDataDir(), { DISCORD_INVITE_URL: invite });
   const context = await browser.newContext({ baseURL: server.origin });
   try {
-    await healthy(server);
+    await serverHealthy(server);
     await context.route("https://discord.gg/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "<title>Discord</title>" }),
     );
@@ -268,21 +204,6 @@ test("with DISCORD_INVITE_URL set, a member's Join Discord opens the invite", as
   }
 });
 
-/** A browser's form POST, on a fresh connection; redirects are not followed. */
-async function postForm(
-  origin: string,
-  pathname: string,
-  cookie: string,
-  form: Record<string, string>,
-) {
-  return fetch(`${origin}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin, cookie, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form),
-  });
-}
-
 /** The demo course's progress as the dashboard of `origin` shows it to this cookie, or where it redirects. */
 async function demoProgress(origin: string, cookie: string): Promise<string> {
   const res = await fetch(`${origin}/dashboard`, { redirect: "manual", headers: { cookie } });
@@ -300,27 +221,28 @@ test("a member's page follows writes by another process on the same database", a
     ? { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "" }
     : {};
   const dataDir = tempDataDir();
-  const first = await start(dataDir, shared);
-  const second = databaseUrl ? await start(tempDataDir(), shared) : undefined;
+  const first = await startServer(dataDir, shared);
+  const second = databaseUrl ? await startServer(tempDataDir(), shared) : undefined;
   try {
-    await healthy(first);
-    if (second) await healthy(second);
+    await serverHealthy(first);
+    if (second) await serverHealthy(second);
     const email = `proc-${crypto.randomUUID()}@example.com`;
-    const signup = await fetch(`${first.origin}/signup`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { origin: first.origin, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: "Two processes", email, password: "two processes agree" }),
+    const signup = await postForm(first.origin, "/signup", {
+      name: "Two processes",
+      email,
+      password: "two processes agree",
     });
-    const cookie = signup.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const checkout = await postForm(first.origin, "/payment-options", cookie, {
-      productId: "lifetime-access",
-    });
+    const cookie = cookieOf(signup);
+    const checkout = await postForm(
+      first.origin,
+      "/payment-options",
+      {
+        productId: "lifetime-access",
+      },
+      { cookie },
+    );
     const checkoutPath = new URL(checkout.headers.get("location") ?? "", first.origin).pathname;
-    expect((await postForm(first.origin, checkoutPath, cookie, { intent: "pay" })).status).toBe(
+    expect((await postForm(first.origin, checkoutPath, { intent: "pay" }, { cookie })).status).toBe(
       302,
     );
 
@@ -342,7 +264,12 @@ test("a member's page follows writes by another process on the same database", a
       });
       const chapterPath = opened.headers.get("location") ?? "";
       const chapterId = new URL(chapterPath, second.origin).searchParams.get("chapter") ?? "";
-      const done = await postForm(second.origin, chapterPath, cookie, { chapterId, done: "true" });
+      const done = await postForm(
+        second.origin,
+        chapterPath,
+        { chapterId, done: "true" },
+        { cookie },
+      );
       expect(done.status).toBe(200);
       expect(await demoProgress(first.origin, cookie)).toBe("1 of 3 chapters done");
     }

@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { RecoveryCodes } from "~/components/recovery-codes";
-import { ErrorBox, primaryButton, TextField } from "~/components/ui";
+import { ErrorBox, primaryButton } from "~/components/ui";
 import type { FieldErrors } from "~/lib/forms";
+import { CurrentPasswordField, TotpCodeField } from "~/routes/auth/fields";
 
 // The two-factor forms of /account: turn it on (password, then the code), or,
 // once on, get new recovery codes or turn it off.
@@ -18,19 +20,6 @@ const secondaryButton =
   "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60";
 const dangerButton =
   "inline-flex items-center justify-center rounded-md bg-red-600 px-4 py-2.5 font-semibold text-white hover:bg-red-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 disabled:opacity-60";
-
-function PasswordField({ error }: { error: string | undefined }) {
-  return (
-    <TextField
-      label="Password"
-      name="password"
-      type="password"
-      autoComplete="current-password"
-      required
-      error={error}
-    />
-  );
-}
 
 /** The two-factor section: its status, and the form for the step the member is at. */
 export function TwoFactorSettings({
@@ -75,52 +64,72 @@ export function TwoFactorSettings({
   );
 }
 
-/** Two-factor is on: new recovery codes, or turn it off; both ask for the password. */
-function TwoFactorOnForm({ errors, busy, onSubmit }: FormProps) {
+/** A form that asks for the password: what it is for, the field, then its buttons. */
+function PasswordForm({
+  intro,
+  errors,
+  onSubmit,
+  children,
+}: Omit<FormProps, "busy"> & { intro: ReactNode; children: ReactNode }) {
   return (
     <Form method="post" className="space-y-4" onSubmit={onSubmit}>
-      <p className="text-sm text-slate-700">
-        Signing in asks for a code from your authenticator app after your password.
-      </p>
-      <PasswordField error={errors.password} />
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <button
-          type="submit"
-          name="intent"
-          value="new-recovery-codes"
-          className={secondaryButton}
-          disabled={busy}
-        >
-          New recovery codes
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="disable"
-          className={dangerButton}
-          disabled={busy}
-        >
-          Turn off two-factor authentication
-        </button>
-      </div>
+      <p className="text-sm text-slate-700">{intro}</p>
+      <CurrentPasswordField error={errors.password} />
+      {children}
     </Form>
   );
 }
 
-/** Two-factor is off: the password starts the setup. */
-function TwoFactorOffForm({ errors, busy, onSubmit }: FormProps) {
+/** A submit button that tells the action what to do. */
+function IntentButton({
+  intent,
+  className,
+  busy,
+  children,
+}: {
+  intent: string;
+  className: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Form method="post" className="space-y-4" onSubmit={onSubmit}>
-      <p className="text-sm text-slate-700">
-        Add a second step to signing in: a 6-digit code from an authenticator app on your phone
-        (Google Authenticator, 1Password, Authy and others). Enter your password to start.
-      </p>
+    <button type="submit" name="intent" value={intent} className={className} disabled={busy}>
+      {children}
+    </button>
+  );
+}
+
+/** Two-factor is on: new recovery codes, or turn it off; both ask for the password. */
+function TwoFactorOnForm({ busy, ...form }: FormProps) {
+  return (
+    <PasswordForm
+      intro="Signing in asks for a code from your authenticator app after your password."
+      {...form}
+    >
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <IntentButton intent="new-recovery-codes" className={secondaryButton} busy={busy}>
+          New recovery codes
+        </IntentButton>
+        <IntentButton intent="disable" className={dangerButton} busy={busy}>
+          Turn off two-factor authentication
+        </IntentButton>
+      </div>
+    </PasswordForm>
+  );
+}
+
+/** Two-factor is off: the password starts the setup. */
+function TwoFactorOffForm({ busy, ...form }: FormProps) {
+  return (
+    <PasswordForm
+      intro="Add a second step to signing in: a 6-digit code from an authenticator app on your phone (Google Authenticator, 1Password, Authy and others). Enter your password to start."
+      {...form}
+    >
       <input type="hidden" name="intent" value="enable" />
-      <PasswordField error={errors.password} />
       <button type="submit" className={primaryButton} disabled={busy}>
         Set up two-factor authentication
       </button>
-    </Form>
+    </PasswordForm>
   );
 }
 
@@ -152,16 +161,7 @@ function SetupStep({ setup, errors, busy, onSubmit }: FormProps & { setup: Setup
       </ol>
       <input type="hidden" name="intent" value="confirm" />
       <input type="hidden" name="uri" value={setup.uri} />
-      <TextField
-        label="Authentication code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9 ]*"
-        maxLength={7}
-        required
-        error={errors.code}
-      />
+      <TotpCodeField error={errors.code} />
       <button type="submit" className={primaryButton} disabled={busy}>
         Confirm and turn on
       </button>

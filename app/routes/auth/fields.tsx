@@ -1,16 +1,63 @@
 import type { ReactNode } from "react";
-import { Link, useNavigation } from "react-router";
-import { TextField } from "~/components/ui";
+import { Form, Link, useNavigation } from "react-router";
+import { ErrorBox, primaryButton, TextField } from "~/components/ui";
+import type { FieldErrors } from "~/lib/forms";
 import { passwordMinLength, passwordRuleHint } from "~/lib/password-rule";
+import { useSchemaCheck } from "~/lib/schema-check";
+import type { z } from "~/lib/zod";
 
-// The fields and pieces the sign-in, sign-up and password pages share.
+// The fields and pieces the sign-in, sign-up, password and account pages share.
 
-/** Whether the page's form is being sent, and its field errors from the last answer. */
-export function useAuthForm(actionData: { fieldErrors?: Record<string, string> } | undefined) {
+/**
+ * A page's form checked with `schema`, the one its action parses it with: whether
+ * it is being sent, its field errors (found in the browser, or in the last
+ * answer), and the submit handler that checks it before it is sent.
+ */
+export function useCheckedForm(
+  schema: z.ZodType,
+  actionData: { fieldErrors?: FieldErrors } | undefined,
+) {
+  const check = useSchemaCheck(schema);
   return {
     busy: useNavigation().state === "submitting",
-    errors: actionData?.fieldErrors ?? ({} as Record<string, string>),
+    errors: check.errors ?? actionData?.fieldErrors ?? {},
+    onSubmit: check.onSubmit,
   };
+}
+
+/** A page's form, with the error the last answer gave for the form as a whole. */
+export function AuthForm({
+  formError,
+  onSubmit,
+  children,
+}: {
+  formError: string | null | undefined;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className="space-y-4" onSubmit={onSubmit}>
+      {formError ? <ErrorBox>{formError}</ErrorBox> : null}
+      {children}
+    </Form>
+  );
+}
+
+/** The form's button, saying what is happening while the form is sent. */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" className={primaryButton} disabled={busy}>
+      {busy ? busyLabel : children}
+    </button>
+  );
 }
 
 export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {

@@ -1,10 +1,10 @@
-import { data, Form } from "react-router";
-import { AuthCard, ErrorBox, primaryButton } from "~/components/ui";
+import { data } from "react-router";
+import { AuthCard } from "~/components/ui";
 import { forgotPasswordSchema, parseForm } from "~/lib/forms";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/forgot-password";
-import { AuthLinks, EmailField, StatusBox, useAuthForm } from "./fields";
+import { AuthForm, AuthLinks, EmailField, StatusBox, SubmitButton, useCheckedForm } from "./fields";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | AI Labs" }];
 
@@ -23,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const { busy, errors } = useAuthForm(actionData);
+  const { busy, errors, onSubmit } = useCheckedForm(forgotPasswordSchema, actionData);
   return (
     <AuthCard
       title="Forgot your password?"
@@ -32,13 +32,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       {actionData?.sent ? (
         <StatusBox>{actionData.sent}</StatusBox>
       ) : (
-        <Form method="post" className="space-y-4">
-          {actionData?.formError ? <ErrorBox>{actionData.formError}</ErrorBox> : null}
+        <AuthForm formError={actionData?.formError} onSubmit={onSubmit}>
           <EmailField defaultValue={actionData?.values.email} error={errors.email} />
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy ? "Sending..." : "Send reset link"}
-          </button>
-        </Form>
+          <SubmitButton busy={busy} busyLabel="Sending...">
+            Send reset link
+          </SubmitButton>
+        </AuthForm>
       )}
       <AuthLinks links={[{ to: "/login", label: "Back to sign in" }]} />
     </AuthCard>

@@ -1,12 +1,12 @@
-import { data, Form, redirect } from "react-router";
-import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
+import { data, redirect } from "react-router";
+import { AuthCard, TextField } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
 import { signInCodeSchema } from "~/lib/two-factor-forms";
 import { redirectIfSignedIn } from "~/server/auth/guards.server";
 import { hasPendingSignIn, verifySignInCode } from "~/server/auth/sign-in.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/login-two-factor";
-import { AuthLinks, TotpCodeField, useAuthForm } from "./fields";
+import { AuthForm, AuthLinks, SubmitButton, TotpCodeField, useCheckedForm } from "./fields";
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-factor authentication | AI Labs" }];
 
@@ -31,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function LoginTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
-  const { busy, errors } = useAuthForm(actionData);
+  const { busy, errors, onSubmit } = useCheckedForm(signInCodeSchema, actionData);
   const recovery = loaderData.method === "recovery";
   return (
     <AuthCard
@@ -42,8 +42,7 @@ export default function LoginTwoFactor({ loaderData, actionData }: Route.Compone
           : "Enter the 6-digit code from your authenticator app."
       }
     >
-      <Form method="post" className="space-y-4">
-        {actionData?.formError ? <ErrorBox>{actionData.formError}</ErrorBox> : null}
+      <AuthForm formError={actionData?.formError} onSubmit={onSubmit}>
         <input type="hidden" name="method" value={recovery ? "recovery" : "totp"} />
         {recovery ? (
           <TextField
@@ -60,10 +59,10 @@ export default function LoginTwoFactor({ loaderData, actionData }: Route.Compone
         ) : (
           <TotpCodeField key="totp" autoFocus error={errors.code} />
         )}
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? "Verifying..." : "Verify"}
-        </button>
-      </Form>
+        <SubmitButton busy={busy} busyLabel="Verifying...">
+          Verify
+        </SubmitButton>
+      </AuthForm>
       <AuthLinks
         links={[
           recovery

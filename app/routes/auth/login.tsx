@@ -1,12 +1,20 @@
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import { AuthCard, ErrorBox, primaryButton } from "~/components/ui";
-import { loginSchema, parseForm } from "~/lib/forms";
+import { Link, redirect, useSearchParams } from "react-router";
+import { AuthCard } from "~/components/ui";
+import { loginSchema } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { redirectIfSignedIn } from "~/server/auth/guards.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
-import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/login";
-import { AuthLinks, CurrentPasswordField, EmailField, StatusBox, useAuthForm } from "./fields";
+import { readAuthForm } from "./auth-form.server";
+import {
+  AuthForm,
+  AuthLinks,
+  CurrentPasswordField,
+  EmailField,
+  StatusBox,
+  SubmitButton,
+  useCheckedForm,
+} from "./fields";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -26,31 +34,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const values = { email: String(form.get("email") ?? "") };
-  const parsed = parseForm(loginSchema, form);
-  if (!parsed.ok) return data({ values, fieldErrors: parsed.fieldErrors, formError: null }, 400);
-  const outcome = await signInWithPassword(request, parsed.data);
-  if (outcome.status === "refused") {
-    return data({ values, fieldErrors: {}, formError: outcome.error }, outcome.httpStatus);
-  }
+  const form = await readAuthForm(request, loginSchema, ["email"]);
+  if (!form.ok) return form.answer;
+  const outcome = await signInWithPassword(request, form.data);
+  if (outcome.status === "refused") return form.refuse(outcome.error, outcome.httpStatus);
   // Pass the whole headers object on, so every Set-Cookie survives.
   const to = outcome.status === "code-required" ? "/login/two-factor" : outcome.home;
   throw redirect(to, { headers: outcome.headers });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
-  const { busy, errors } = useAuthForm(actionData);
+  const { busy, errors, onSubmit } = useCheckedForm(loginSchema, actionData);
   // Safe to read while rendering: the prerendered copy is served only for the plain /login;
   // /login?reset=1 is rendered per request, so the server and the client agree on it.
   const passwordReset = useSearchParams()[0].get("reset") === "1";
   return (
     <AuthCard title="Sign in to your account" subtitle="Welcome back">
-      <Form method="post" className="space-y-4">
+      <AuthForm formError={actionData?.formError} onSubmit={onSubmit}>
         {passwordReset && !actionData ? (
           <StatusBox>Your password has been changed. Sign in with your new password.</StatusBox>
         ) : null}
-        {actionData?.formError ? <ErrorBox>{actionData.formError}</ErrorBox> : null}
         <EmailField defaultValue={actionData?.values.email} error={errors.email} />
         <CurrentPasswordField error={errors.password} />
         <p className="text-right text-sm">
@@ -58,10 +61,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
             Forgot password?
           </Link>
         </p>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? "Signing in..." : "Sign in"}
-        </button>
-      </Form>
+        <SubmitButton busy={busy} busyLabel="Signing in...">
+          Sign in
+        </SubmitButton>
+      </AuthForm>
       <AuthLinks
         links={[
           { to: "/signup", label: "No account yet? Sign up" },

@@ -1,11 +1,11 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { AuthCard, ErrorBox, primaryButton } from "~/components/ui";
 import { parseForm, resetPasswordSchema } from "~/lib/forms";
 import { isResetTokenUsable, resetPassword } from "~/server/auth/password-reset.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/reset-password";
-import { NewPasswordFields, useAuthForm } from "./fields";
+import { AuthForm, NewPasswordFields, SubmitButton, useCheckedForm } from "./fields";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password | AI Labs" },
@@ -46,15 +46,14 @@ function ExpiredLink() {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { busy, errors } = useAuthForm(actionData);
+  const { busy, errors, onSubmit } = useCheckedForm(resetPasswordSchema, actionData);
   const expired = !loaderData.usable || actionData?.expired === true;
   return (
     <AuthCard title="Choose a new password" subtitle="You will then sign in with it.">
       {expired ? (
         <ExpiredLink />
       ) : (
-        <Form method="post" className="space-y-4">
-          {actionData?.formError ? <ErrorBox>{actionData.formError}</ErrorBox> : null}
+        <AuthForm formError={actionData?.formError} onSubmit={onSubmit}>
           {errors.token ? <ErrorBox>{errors.token}</ErrorBox> : null}
           <input type="hidden" name="token" value={loaderData.token} />
           <NewPasswordFields
@@ -64,10 +63,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             ]}
             errors={errors}
           />
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy ? "Saving..." : "Save new password"}
-          </button>
-        </Form>
+          <SubmitButton busy={busy} busyLabel="Saving...">
+            Save new password
+          </SubmitButton>
+        </AuthForm>
       )}
     </AuthCard>
   );

@@ -1,12 +1,19 @@
-import { data, Form, redirect } from "react-router";
-import { AuthCard, ErrorBox, primaryButton, TextField } from "~/components/ui";
-import { parseForm, signupSchema } from "~/lib/forms";
+import { redirect } from "react-router";
+import { AuthCard, TextField } from "~/components/ui";
+import { signupSchema } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { redirectIfSignedIn } from "~/server/auth/guards.server";
 import { signUpWithPassword } from "~/server/auth/sign-in.server";
-import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/signup";
-import { AuthLinks, EmailField, NewPasswordFields, useAuthForm } from "./fields";
+import { readAuthForm } from "./auth-form.server";
+import {
+  AuthForm,
+  AuthLinks,
+  EmailField,
+  NewPasswordFields,
+  SubmitButton,
+  useCheckedForm,
+} from "./fields";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -22,23 +29,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
-  const parsed = parseForm(signupSchema, form);
-  if (!parsed.ok) return data({ values, fieldErrors: parsed.fieldErrors, formError: null }, 400);
-  const outcome = await signUpWithPassword(request, parsed.data);
-  if (outcome.status === "refused") {
-    return data({ values, fieldErrors: {}, formError: outcome.error }, outcome.httpStatus);
-  }
+  const form = await readAuthForm(request, signupSchema, ["name", "email"]);
+  if (!form.ok) return form.answer;
+  const outcome = await signUpWithPassword(request, form.data);
+  if (outcome.status === "refused") return form.refuse(outcome.error, outcome.httpStatus);
   throw redirect("/payment-options", { headers: outcome.headers });
 }
 
 export default function Signup({ actionData }: Route.ComponentProps) {
-  const { busy, errors } = useAuthForm(actionData);
+  const { busy, errors, onSubmit } = useCheckedForm(signupSchema, actionData);
   return (
     <AuthCard title="Create Your Account" subtitle="Sign up to get lifetime access">
-      <Form method="post" className="space-y-4">
-        {actionData?.formError ? <ErrorBox>{actionData.formError}</ErrorBox> : null}
+      <AuthForm formError={actionData?.formError} onSubmit={onSubmit}>
         <TextField
           label="Full Name"
           name="name"
@@ -49,10 +51,10 @@ export default function Signup({ actionData }: Route.ComponentProps) {
         />
         <EmailField defaultValue={actionData?.values.email} error={errors.email} />
         <NewPasswordFields fields={[{ label: "Password", name: "password" }]} errors={errors} />
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? "Creating account..." : "Create Account"}
-        </button>
-      </Form>
+        <SubmitButton busy={busy} busyLabel="Creating account...">
+          Create Account
+        </SubmitButton>
+      </AuthForm>
       <AuthLinks
         links={[
           { to: "/login", label: "Already have an account? Sign in" },

@@ -1,9 +1,9 @@
-import { data, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import { TwoFactorSettings } from "~/components/members/two-factor-settings";
 import { PageShell } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
-import { useSchemaCheck } from "~/lib/schema-check";
 import { accountTwoFactorSchema } from "~/lib/two-factor-forms";
+import { useCheckedForm } from "~/routes/auth/fields";
 import { requireMember } from "~/server/auth/guards.server";
 import {
   confirmTwoFactorSetup,
@@ -86,13 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-  const check = useSchemaCheck(accountTwoFactorSchema);
-  const form = {
-    errors: check.errors ?? actionData?.fieldErrors ?? {},
-    busy,
-    onSubmit: check.onSubmit,
-  };
+  const form = useCheckedForm(accountTwoFactorSchema, actionData);
   const { twoFactorEnabled } = loaderData;
   const recoveryCodes = actionData?.recoveryCodes ?? loaderData.recoveryCodes;
   return (
