@@ -1,6 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, PlaywrightWorkerArgs } from "@playwright/test";
 import { expect } from "@playwright/test";
-import { createAccountWith, test } from "./helpers";
+import { type Account, createAccountWith, newAccount, test } from "./helpers";
+
+/** A new account signed in on its own request context (dispose it at the end). */
+async function someoneElse(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  origin: string,
+  options: { paid: boolean; account?: Account },
+): Promise<{ context: APIRequestContext; account: Account }> {
+  const context = await playwright.request.newContext({ baseURL: origin });
+  return { context, account: await createAccountWith(context, { ...options, origin }) };
+}
 
 test.describe("the owner's console: members", () => {
   test("grant shows on the member's next request, revoke closes it, both in the audit log", async ({
@@ -8,9 +19,11 @@ test.describe("the owner's console: members", () => {
     playwright,
     baseURL,
   }) => {
-    const origin = baseURL ?? "";
-    const memberContext = await playwright.request.newContext({ baseURL: origin });
-    const member = await createAccountWith(memberContext, { paid: false, origin });
+    const { context: memberContext, account: member } = await someoneElse(
+      playwright,
+      baseURL ?? "",
+      { paid: false },
+    );
     const dashboard = () => memberContext.get("/dashboard", { maxRedirects: 0 });
     expect((await dashboard()).headers().location).toBe("/payment-options");
 
@@ -69,14 +82,15 @@ test.describe("the owner's console: members", () => {
     await memberContext.dispose();
   });
 
-  test("the CSV holds the purchase just made, with formula characters escaped", async ({
+  test("the CSV holds the purchase just made, a formula-like name opening as text", async ({
     adminPage: page,
     playwright,
     baseURL,
   }) => {
-    const origin = baseURL ?? "";
-    const buyer = await playwright.request.newContext({ baseURL: origin });
-    const account = await createAccountWith(buyer, { paid: true, origin });
+    const { context: buyer, account } = await someoneElse(playwright, baseURL ?? "", {
+      paid: true,
+      account: { ...newAccount(), name: '=HYPERLINK("http://x.test")' },
+    });
     await buyer.dispose();
     await page.goto(`/admin/members?q=${encodeURIComponent(account.email)}`);
     const download = page.waitForEvent("download");
@@ -91,6 +105,7 @@ test.describe("the owner's console: members", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,${account.email},`);
     expect(lines[1]).toContain(",member,test,false,");
+    expect(lines[1]).toContain(`,"'=HYPERLINK(""http://x.test"")",${account.email},`);
   });
 
   test("members and audit pages are axe clean and fit a phone", async ({ adminPage: page }) => {
@@ -112,10 +127,8 @@ test.describe("the owner's console: members", () => {
     playwright,
     baseURL,
   }) => {
-    const origin = baseURL ?? "";
-    const member = await playwright.request.newContext({ baseURL: origin });
-    await createAccountWith(member, { paid: true, origin });
-    const visitor = await playwright.request.newContext({ baseURL: origin });
+    const { context: member } = await someoneElse(playwright, baseURL ?? "", { paid: true });
+    const visitor = await playwright.request.newContext({ baseURL });
     for (const path of [
       "/admin/members",
       "/admin/audit",

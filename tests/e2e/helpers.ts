@@ -84,10 +84,9 @@ export async function createAccount(
  */
 export async function createAccountWith(
   request: APIRequestContext,
-  { paid, origin }: { paid: boolean; origin?: string },
+  { paid, origin, account = newAccount() }: { paid: boolean; origin?: string; account?: Account },
 ): Promise<Account> {
   const headers = origin ? { Origin: origin } : sameOrigin();
-  const account = newAccount();
   const signup = await request.post("/signup", {
     form: { ...account },
     headers,

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { formatUsd } from "~/config/site";
 
 /** A console page's heading, with an optional line under it and actions beside it. */
 export function ConsoleHeading({
@@ -128,4 +129,80 @@ export function formatWhen(value: Date | string | null): string {
     minute: "2-digit",
     timeZone: "UTC",
   })} UTC`;
+}
+
+/** A labelled select of a filter form; `any` is the first option's label (value ""). */
+export function SelectField({
+  id,
+  label,
+  name,
+  value,
+  options,
+  any,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  options: readonly (string | { value: string; label: string })[];
+  any?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className={fieldClass}>
+        {any === undefined ? null : <option value="">{any}</option>}
+        {options.map((option) => {
+          const { value: v, label: l } =
+            typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          );
+        })}
+      </select>
+    </div>
+  );
+}
+
+/** A titled section holding a table of rows, or a line saying there are none. */
+export function TableSection<T>({
+  id,
+  title,
+  caption = title,
+  head,
+  rows,
+  empty,
+  row,
+}: {
+  id: string;
+  title: string;
+  caption?: string;
+  head: readonly string[];
+  rows: readonly T[];
+  empty: string;
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-8">
+      <h2 id={`${id}-heading`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        <DataTable caption={caption} head={head}>
+          {rows.map(row)}
+        </DataTable>
+      )}
+    </section>
+  );
+}
+
+/** An amount in cents: dollars for USD, else the cents and the currency's code. */
+export function formatAmount(cents: number, currency: string): string {
+  return currency === "usd" ? formatUsd(cents) : `${cents} ${currency.toUpperCase()}`;
 }

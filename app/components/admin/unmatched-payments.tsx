@@ -1,7 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { formatUsd } from "~/config/site";
 import { ErrorBox } from "../ui";
-import { fieldClass, formatWhen, secondaryButton } from "./console";
+import { fieldClass, formatAmount, formatWhen, secondaryButton } from "./console";
 
 type Payment = {
   provider: string;
@@ -47,10 +46,8 @@ export function UnmatchedPayments({
             className="rounded-md border border-amber-200 bg-white p-3"
           >
             <p className="text-sm">
-              <strong>
-                {p.currency === "usd" ? formatUsd(p.amountCents) : `${p.amountCents} ${p.currency}`}
-              </strong>{" "}
-              via {p.provider}, {formatWhen(p.createdAt)}: {reasons[p.reason] ?? p.reason}.{" "}
+              <strong>{formatAmount(p.amountCents, p.currency)}</strong> via {p.provider},{" "}
+              {formatWhen(p.createdAt)}: {reasons[p.reason] ?? p.reason}.{" "}
               <span className="break-all text-slate-600">Ref {p.providerRef}</span>
               {p.userRef ? (
                 <span className="break-all text-slate-600"> (named {p.userRef})</span>

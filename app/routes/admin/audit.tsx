@@ -4,24 +4,20 @@ import {
   ConsoleHeading,
   DataTable,
   EmptyState,
-  fieldClass,
   formatWhen,
   Pager,
+  SelectField,
   secondaryButton,
 } from "~/components/admin/console";
 import { auditKinds, auditQuerySchema } from "~/lib/admin-forms";
 import { auditActors, listAudit } from "~/server/admin/audit.server";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { getDb } from "~/server/db/db.server";
+import { consoleRequest } from "~/server/admin/console.server";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | AI Labs" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const query = auditQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const db = await getDb();
+  const { query, db } = await consoleRequest(request, auditQuerySchema);
   const [page, actors] = await Promise.all([listAudit(db, query), auditActors(db)]);
   return { ...page, actors, query };
 }
@@ -41,42 +37,22 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         className="mt-6 flex flex-wrap items-end gap-3"
         aria-label="Filter the log"
       >
-        <div>
-          <label htmlFor="audit-actor" className="block text-sm font-medium text-slate-700">
-            Who
-          </label>
-          <select
-            id="audit-actor"
-            name="actor"
-            defaultValue={query.actor ?? ""}
-            className={fieldClass}
-          >
-            <option value="">Anyone</option>
-            {actors.map((actor) => (
-              <option key={actor} value={actor}>
-                {actor}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-kind" className="block text-sm font-medium text-slate-700">
-            What
-          </label>
-          <select
-            id="audit-kind"
-            name="kind"
-            defaultValue={query.kind ?? ""}
-            className={fieldClass}
-          >
-            <option value="">Every kind</option>
-            {auditKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="audit-actor"
+          label="Who"
+          name="actor"
+          value={query.actor ?? ""}
+          options={actors}
+          any="Anyone"
+        />
+        <SelectField
+          id="audit-kind"
+          label="What"
+          name="kind"
+          value={query.kind ?? ""}
+          options={auditKinds}
+          any="Every kind"
+        />
         <button type="submit" className={secondaryButton}>
           Filter
         </button>

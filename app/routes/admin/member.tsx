@@ -1,17 +1,18 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import {
   Cell,
   ConsoleHeading,
-  DataTable,
-  EmptyState,
+  formatAmount,
   formatWhen,
   secondaryButton,
+  TableSection,
 } from "~/components/admin/console";
 import { ErrorBox } from "~/components/ui";
-import { formatUsd, productName } from "~/config/site";
+import { productName } from "~/config/site";
 import { type MemberAction, memberActionSchema, memberActions } from "~/lib/admin-forms";
 import { parseForm } from "~/lib/forms";
 import { adminActor } from "~/server/admin/audit.server";
+import { consoleAnswer, invalidForm } from "~/server/admin/console.server";
 import { applyMemberAction, findMember } from "~/server/admin/members.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
@@ -34,20 +35,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const parsed = parseForm(memberActionSchema, await readForm(request));
-  if (!parsed.ok) {
-    return data(
-      { ok: false as const, error: Object.values(parsed.fieldErrors)[0] ?? "Invalid input" },
-      400,
-    );
-  }
+  if (!parsed.ok) return invalidForm(parsed.fieldErrors);
   const result = await applyMemberAction(
     await getDb(),
     adminActor(admin),
     params.userId,
     parsed.data.intent,
   );
-  if (!result) return data({ ok: false as const, error: "No such account" }, 404);
-  return result.ok ? result : data(result, 409);
+  return result
+    ? consoleAnswer(result)
+    : consoleAnswer({ ok: false, error: "No such account" }, 404);
 }
 
 const actionCopy: Record<MemberAction, { label: string; question: string }> = {
@@ -150,75 +147,54 @@ export default function Member({ loaderData, actionData }: Route.ComponentProps)
           </ul>
         )}
       </section>
-      <section aria-labelledby="purchases-heading" className="mt-8">
-        <h2 id="purchases-heading" className="text-xl font-semibold">
-          Purchases
-        </h2>
-        {purchases.length === 0 ? (
-          <EmptyState>No purchases.</EmptyState>
-        ) : (
-          <DataTable
-            caption="Purchases"
-            head={["Product", "Provider", "Amount", "Status", "Bought", "Refunded"]}
-          >
-            {purchases.map((p) => (
-              <tr key={p.id}>
-                <Cell wrap>{productName(p.product)}</Cell>
-                <Cell>{p.provider}</Cell>
-                <Cell>
-                  {p.currency === "usd"
-                    ? formatUsd(p.amountCents)
-                    : `${p.amountCents} ${p.currency}`}
-                </Cell>
-                <Cell>{p.status}</Cell>
-                <Cell>{formatWhen(p.createdAt)}</Cell>
-                <Cell>{formatWhen(p.refundedAt)}</Cell>
-              </tr>
-            ))}
-          </DataTable>
+      <TableSection
+        id="purchases"
+        title="Purchases"
+        head={["Product", "Provider", "Amount", "Status", "Bought", "Refunded"]}
+        rows={purchases}
+        empty="No purchases."
+        row={(p) => (
+          <tr key={p.id}>
+            <Cell wrap>{productName(p.product)}</Cell>
+            <Cell>{p.provider}</Cell>
+            <Cell>{formatAmount(p.amountCents, p.currency)}</Cell>
+            <Cell>{p.status}</Cell>
+            <Cell>{formatWhen(p.createdAt)}</Cell>
+            <Cell>{formatWhen(p.refundedAt)}</Cell>
+          </tr>
         )}
-      </section>
-      <section aria-labelledby="progress-heading" className="mt-8">
-        <h2 id="progress-heading" className="text-xl font-semibold">
-          Progress
-        </h2>
-        {progress.length === 0 ? (
-          <EmptyState>No courses yet.</EmptyState>
-        ) : (
-          <DataTable caption="Progress in each course" head={["Course", "Chapters done", "Of"]}>
-            {progress.map((c) => (
-              <tr key={c.courseId}>
-                <Cell wrap>{c.title}</Cell>
-                <Cell>{c.done}</Cell>
-                <Cell>{c.chapters}</Cell>
-              </tr>
-            ))}
-          </DataTable>
+      />
+      <TableSection
+        id="progress"
+        title="Progress"
+        caption="Progress in each course"
+        head={["Course", "Chapters done", "Of"]}
+        rows={progress}
+        empty="No courses yet."
+        row={(c) => (
+          <tr key={c.courseId}>
+            <Cell wrap>{c.title}</Cell>
+            <Cell>{c.done}</Cell>
+            <Cell>{c.chapters}</Cell>
+          </tr>
         )}
-      </section>
-      <section aria-labelledby="sessions-heading" className="mt-8">
-        <h2 id="sessions-heading" className="text-xl font-semibold">
-          Sessions
-        </h2>
-        {sessions.length === 0 ? (
-          <EmptyState>Not signed in anywhere.</EmptyState>
-        ) : (
-          <DataTable
-            caption="Sessions"
-            head={["Started", "Last active", "Expires", "Address", "Browser"]}
-          >
-            {sessions.map((s) => (
-              <tr key={s.id}>
-                <Cell>{formatWhen(s.createdAt)}</Cell>
-                <Cell>{formatWhen(s.updatedAt)}</Cell>
-                <Cell>{formatWhen(s.expiresAt)}</Cell>
-                <Cell>{s.ipAddress ?? "—"}</Cell>
-                <Cell wrap>{s.userAgent ?? "—"}</Cell>
-              </tr>
-            ))}
-          </DataTable>
+      />
+      <TableSection
+        id="sessions"
+        title="Sessions"
+        head={["Started", "Last active", "Expires", "Address", "Browser"]}
+        rows={sessions}
+        empty="Not signed in anywhere."
+        row={(s) => (
+          <tr key={s.id}>
+            <Cell>{formatWhen(s.createdAt)}</Cell>
+            <Cell>{formatWhen(s.updatedAt)}</Cell>
+            <Cell>{formatWhen(s.expiresAt)}</Cell>
+            <Cell>{s.ipAddress ?? "—"}</Cell>
+            <Cell wrap>{s.userAgent ?? "—"}</Cell>
+          </tr>
         )}
-      </section>
+      />
     </main>
   );
 }

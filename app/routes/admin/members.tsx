@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import {
   Cell,
   ConsoleHeading,
@@ -18,6 +18,7 @@ import {
 } from "~/lib/admin-forms";
 import { parseForm } from "~/lib/forms";
 import { adminActor } from "~/server/admin/audit.server";
+import { consoleAnswer, consoleRequest, invalidForm } from "~/server/admin/console.server";
 import {
   attachPayment,
   dismissPayment,
@@ -32,9 +33,7 @@ import type { Route } from "./+types/members";
 export const meta: Route.MetaFunction = () => [{ title: "Members | AI Labs" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const query = membersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const db = await getDb();
+  const { query, db } = await consoleRequest(request, membersQuerySchema);
   const [members, payments] = await Promise.all([listMembers(db, query), unmatchedPayments(db)]);
   return { ...members, payments, query };
 }
@@ -42,25 +41,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const parsed = parseForm(paymentIssueActionSchema, await readForm(request));
-  if (!parsed.ok) {
-    return data(
-      { ok: false as const, error: Object.values(parsed.fieldErrors)[0] ?? "Invalid input" },
-      400,
-    );
-  }
+  if (!parsed.ok) return invalidForm(parsed.fieldErrors);
   const db = await getDb();
   const { intent, provider, providerRef, email } = parsed.data;
-  if (intent === "attach" && !email) {
-    return data(
-      { ok: false as const, error: "Enter the e-mail of the account to attach it to" },
-      400,
-    );
+  if (intent === "dismiss") {
+    return consoleAnswer(await dismissPayment(db, adminActor(admin), { provider, providerRef }));
   }
-  const result =
-    intent === "attach" && email
-      ? await attachPayment(db, adminActor(admin), { provider, providerRef }, email)
-      : await dismissPayment(db, adminActor(admin), { provider, providerRef });
-  return result.ok ? result : data(result, 409);
+  if (!email) return invalidForm({ email: "Enter the e-mail of the account to attach it to" });
+  return consoleAnswer(
+    await attachPayment(db, adminActor(admin), { provider, providerRef }, email),
+  );
 }
 
 const accessLabels = {

@@ -32,23 +32,25 @@ export async function applyAdminAction(
   return result;
 }
 
+const auditKindOf = {
+  "create-course": "course.create",
+  "update-course": "course.update",
+  "delete-course": "course.delete",
+  "create-chapter": "chapter.create",
+  "update-chapter": "chapter.update",
+  "delete-chapter": "chapter.delete",
+  "move-chapter": "chapter.move",
+} as const satisfies Record<AdminAction["intent"], AuditEntry["kind"]>;
+
+/** The entry: a title where the action has one, else the id of what it changed. */
 function auditEntryOf(action: AdminAction): AuditEntry {
-  switch (action.intent) {
-    case "create-course":
-      return { kind: "course.create", target: action.title };
-    case "update-course":
-      return { kind: "course.update", target: action.title, detail: action.courseId };
-    case "delete-course":
-      return { kind: "course.delete", target: action.courseId };
-    case "create-chapter":
-      return { kind: "chapter.create", target: action.title, detail: action.courseId };
-    case "update-chapter":
-      return { kind: "chapter.update", target: action.title, detail: action.chapterId };
-    case "delete-chapter":
-      return { kind: "chapter.delete", target: action.chapterId };
-    case "move-chapter":
-      return { kind: "chapter.move", target: action.chapterId, detail: action.direction };
-  }
+  const id =
+    "chapterId" in action ? action.chapterId : "courseId" in action ? action.courseId : null;
+  return {
+    kind: auditKindOf[action.intent],
+    target: "title" in action ? action.title : id,
+    detail: "direction" in action ? action.direction : "title" in action ? id : null,
+  };
 }
 
 async function apply(db: Db, action: AdminAction): Promise<AdminResult> {

@@ -109,12 +109,15 @@ describe("the members table", () => {
   });
 });
 
+/** An admin acting on a new account. */
+async function adminAndTarget() {
+  const admin = await createUser({ isAdmin: true });
+  return { db: await getDb(), admin, target: await createUser(), actor: adminActor(admin) };
+}
+
 describe("actions on a member", () => {
   it("grant gives access on the next check, revoke takes it away, each in the audit log", async () => {
-    const db = await getDb();
-    const admin = await createUser({ isAdmin: true });
-    const target = await createUser();
-    const actor = adminActor(admin);
+    const { db, admin, target, actor } = await adminAndTarget();
     expect(await applyMemberAction(db, actor, target.id, "grant")).toMatchObject({ ok: true });
     expect(await hasPaidAccess(db, { id: target.id, isAdmin: false })).toBe(true);
     expect(await purchasesOf(target.id)).toMatchObject([
@@ -136,10 +139,7 @@ describe("actions on a member", () => {
   });
 
   it("make and remove admin: never yourself, never the last admin", async () => {
-    const db = await getDb();
-    const admin = await createUser({ isAdmin: true });
-    const other = await createUser();
-    const actor = adminActor(admin);
+    const { db, admin, target: other, actor } = await adminAndTarget();
     expect(await applyMemberAction(db, actor, admin.id, "remove-admin")).toEqual({
       ok: false,
       error: "You cannot change your own admin role.",
@@ -175,10 +175,7 @@ describe("actions on a member", () => {
   });
 
   it("sign out everywhere ends every session; a password link is queued", async () => {
-    const db = await getDb();
-    const admin = await createUser({ isAdmin: true });
-    const target = await createUser();
-    const actor = adminActor(admin);
+    const { db, target, actor } = await adminAndTarget();
     expect(await applyMemberAction(db, actor, target.id, "sign-out")).toMatchObject({ ok: true });
     expect(await db.select().from(session).where(eq(session.userId, target.id))).toEqual([]);
     expect(await applyMemberAction(db, actor, target.id, "password-link")).toMatchObject({

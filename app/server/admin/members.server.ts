@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { accessProduct } from "~/config/site";
 import { type MemberAccessFilter, membersPageSize } from "~/lib/admin-forms";
+import { hasPaidAccess } from "../access.server";
 import { getAuth } from "../auth/better-auth.server";
 import type { Db } from "../db/client.server";
 import {
@@ -221,18 +222,9 @@ export async function applyMemberAction(
 }
 
 async function grant(db: Db, actor: Actor, target: Target): Promise<MemberActionResult> {
-  const [held] = await db
-    .select({ id: purchase.id })
-    .from(purchase)
-    .where(
-      and(
-        eq(purchase.userId, target.id),
-        eq(purchase.product, accessProduct),
-        eq(purchase.status, "completed"),
-      ),
-    )
-    .limit(1);
-  if (held) return { ok: false, error: `${target.email} already has Lifetime Access.` };
+  if (await hasPaidAccess(db, { id: target.id, isAdmin: false })) {
+    return { ok: false, error: `${target.email} already has Lifetime Access.` };
+  }
   await db.transaction(async (tx) => {
     await fulfilPurchase(tx, {
       userId: target.id,
