@@ -19,10 +19,13 @@ import {
 // product's `is_admin` flag on the user. Column names follow Better Auth's
 // field names; see https://www.better-auth.com/docs/concepts/database.
 
+/** A point in time: every time column is `timestamp with time zone`. */
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+
 /** When the row was made and last changed; both default to the time of the insert. */
 const timestamps = () => ({
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: instant("created_at").notNull().defaultNow(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
 });
 
 const cascade = { onDelete: "cascade" } as const;
@@ -57,7 +60,7 @@ export const session = pgTable(
   "session",
   {
     id: text("id").primaryKey(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: instant("expires_at").notNull(),
     token: text("token").notNull().unique(),
     ...timestamps(),
     ipAddress: text("ip_address"),
@@ -77,8 +80,8 @@ export const account = pgTable(
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: instant("access_token_expires_at"),
+    refreshTokenExpiresAt: instant("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
     ...timestamps(),
@@ -86,13 +89,18 @@ export const account = pgTable(
   (t) => [index("account_user_id_idx").on(t.userId)],
 );
 
+/**
+ * Better Auth's one-time values, by identifier: password reset and
+ * set-password tokens (the identifier holds the token's SHA-256, never the
+ * token: app/server/auth/password-reset.server.ts), each with its expiry.
+ */
 export const verification = pgTable(
   "verification",
   {
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: instant("expires_at").notNull(),
     ...timestamps(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
@@ -112,7 +120,7 @@ export const twoFactor = pgTable(
     userId: userIdColumn(),
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: instant("locked_until"),
   },
   (t) => [uniqueIndex("two_factor_user_id_idx").on(t.userId)],
 );
@@ -149,7 +157,7 @@ export const chapterProgress = pgTable(
       .notNull()
       .references(() => chapter.id, { onDelete: "cascade" }),
     courseId: courseIdColumn(),
-    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: instant("completed_at").notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.chapterId] }),
@@ -164,7 +172,7 @@ export const courseVisit = pgTable(
     userId: userIdColumn(),
     courseId: courseIdColumn(),
     chapterId: uuid("chapter_id").references(() => chapter.id, { onDelete: "set null" }),
-    visitedAt: timestamp("visited_at", { withTimezone: true }).notNull().defaultNow(),
+    visitedAt: instant("visited_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
 );
@@ -185,8 +193,8 @@ export const purchase = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
     status: text("status", { enum: purchaseStatuses }).notNull().default("completed"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    refundedAt: instant("refunded_at"),
   },
   (t) => [
     uniqueIndex("purchase_provider_ref_idx").on(t.provider, t.providerRef),
@@ -213,7 +221,7 @@ export const purchaseRevocation = pgTable(
   {
     provider: text("provider", { enum: purchaseProviders }).notNull(),
     providerRef: text("provider_ref").notNull(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: instant("revoked_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.providerRef] })],
 );
@@ -239,8 +247,8 @@ export const paymentIssue = pgTable(
     userRef: text("user_ref"),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    resolvedAt: instant("resolved_at"),
   },
   (t) => [
     primaryKey({ columns: [t.provider, t.providerRef] }),
@@ -260,7 +268,7 @@ export const webhookEvent = pgTable(
   {
     provider: text("provider").notNull(),
     eventId: text("event_id").notNull(),
-    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: instant("received_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("webhook_event_provider_event_idx").on(t.provider, t.eventId)],
 );
@@ -273,12 +281,12 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    sentAt: instant("sent_at"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     /** Not tried again before this time: the exponential backoff after a failure. */
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: instant("next_attempt_at").notNull().defaultNow(),
   },
   (t) => [index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
@@ -290,7 +298,7 @@ export const testCheckout = pgTable("test_checkout", {
   product: text("product").notNull(),
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: instant("created_at").notNull().defaultNow(),
 });
 
 /**
@@ -316,7 +324,7 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: instant("at").notNull().defaultNow(),
     actorId: text("actor_id"),
     actor: text("actor").notNull(),
     /** What was done, as `area.verb`: course.create, member.grant, settings.update, cli.access-grant… */
@@ -342,7 +350,7 @@ export const offerSettings = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     value: jsonb("value").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
   },
   (t) => [check("offer_settings_one_row", sql`${t.id} = 1`)],
 );
@@ -370,7 +378,7 @@ export const chapterView = pgTable(
       .notNull()
       .references(() => chapter.id, cascade),
     courseId: courseIdColumn(),
-    firstAt: timestamp("first_at", { withTimezone: true }).notNull().defaultNow(),
+    firstAt: instant("first_at").notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.chapterId] }),
