@@ -194,7 +194,10 @@ export async function createPaidMember(origin: string, name = "Bench Member"): P
  * database: PGlite through its socket, PostgreSQL directly). Returns the
  * course id.
  */
-export async function createCourse(app: AppServer, chapters: number): Promise<string> {
+export async function createCourse(
+  app: AppServer,
+  chapters: number,
+): Promise<{ courseId: string; adminCookie: string }> {
   const jar = new CookieJar();
   const email = `bench-admin-${randomUUID()}@example.test`;
   const post = (pathname: string, form: Record<string, string>) =>
@@ -204,16 +207,7 @@ export async function createCourse(app: AppServer, chapters: number): Promise<st
     "POST /signup (admin)",
     /^\/payment-options$/,
   );
-  try {
-    execFileSync(process.execPath, ["--import", "tsx", "cli.ts", "admin", "grant", email], {
-      cwd: rootDir,
-      env: { ...app.env, LOG_LEVEL: "warn" },
-      stdio: "pipe",
-    });
-  } catch (error) {
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? "";
-    throw new BenchError(`cli admin grant failed: ${stderr || error}`);
-  }
+  runCli(app, "admin", "grant", email);
   const created = expectRedirect(
     await post("/admin", {
       intent: "create-course",
@@ -236,7 +230,22 @@ export async function createCourse(app: AppServer, chapters: number): Promise<st
     if (reply.status !== 200)
       throw new BenchError(`POST /admin create-chapter: ${replyText(reply)}`);
   }
-  return courseId;
+  return { courseId, adminCookie: jar.header() };
+}
+
+/** `npm run cli -- ARGS` against the running server's database; its standard output. */
+export function runCli(app: AppServer, ...args: string[]): string {
+  try {
+    return execFileSync(process.execPath, ["--import", "tsx", "cli.ts", ...args], {
+      cwd: rootDir,
+      env: { ...app.env, LOG_LEVEL: "warn" },
+      stdio: "pipe",
+      timeout: 600_000,
+    }).toString();
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? "";
+    throw new BenchError(`cli ${args.join(" ")} failed: ${stderr || error}`);
+  }
 }
 
 export type BareServer = { origin: string; child: ChildProcess };

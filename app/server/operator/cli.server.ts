@@ -11,6 +11,7 @@ import type { Db } from "../db/client.server";
 import { type FailedMail, listFailedMail, retryFailedMail } from "../mail/failed.server";
 import { openPaymentIssues, type PaymentIssue } from "../payments/payment-issues.server";
 import { grantAccess, listUsers, revokeAccess, setAdmin, type UserRow } from "./accounts.server";
+import { type DemoCounts, demoDefaults, demoLimits, makeDemoData } from "./demo-data.server";
 
 export const usage = `Usage: npm run cli -- COMMAND
 
@@ -25,6 +26,10 @@ Commands:
   mail retry --all      the same for every failed e-mail
   payments issues       paid payments that granted nothing (not the plan, or no
                         such user), for you to resolve in Stripe or by hand
+  demo data --throwaway [MEMBERS [PURCHASES]]
+                        fill a THROW-AWAY database with made-up members (20000),
+                        purchases (50000), progress, page views and audit entries,
+                        to try the admin console at scale
   --help                this text
 
 E-mail addresses match case-insensitively. Uses the server's DATA_DIR or
@@ -44,7 +49,8 @@ type Command =
   | { kind: "users-list" }
   | { kind: "mail-failed" }
   | { kind: "mail-retry"; email: string | null }
-  | { kind: "payment-issues" };
+  | { kind: "payment-issues" }
+  | { kind: "demo-data"; counts: DemoCounts };
 
 /** The command named by argv (without `node cli.ts`), or undefined when it names none. */
 export function parseCommand(argv: readonly string[]): Command | undefined {
@@ -60,6 +66,14 @@ export function parseCommand(argv: readonly string[]): Command | undefined {
   if (area === "mail" && verb === "failed" && argv.length === 2) return { kind: "mail-failed" };
   if (area === "payments" && verb === "issues" && argv.length === 2) {
     return { kind: "payment-issues" };
+  }
+  if (area === "demo" && verb === "data" && email === "--throwaway" && rest.length <= 2) {
+    const [members = demoDefaults.members, purchases = demoDefaults.purchases] = rest.map(Number);
+    const valid = (n: number, max: number) => Number.isInteger(n) && n >= 1 && n <= max;
+    if (!valid(members, demoLimits.members) || !valid(purchases, demoLimits.purchases)) {
+      return undefined;
+    }
+    return { kind: "demo-data", counts: { members, purchases } };
   }
   if (area === "mail" && verb === "retry" && email && rest.length === 0) {
     if (email === "--all") return { kind: "mail-retry", email: null };
@@ -114,6 +128,11 @@ async function execute(db: Db, io: CliIo, command: Exclude<Command, { kind: "hel
         "No payments need you.",
       );
       return 0;
+    case "demo-data": {
+      const added = await makeDemoData(db, command.counts);
+      io.out(`Added ${added.members} demo members and ${added.purchases} purchases.`);
+      return 0;
+    }
     case "mail-retry": {
       const count = await retryFailedMail(db, command.email);
       io.out(`${count} message${count === 1 ? "" : "s"} queued to be sent again.`);

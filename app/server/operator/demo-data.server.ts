@@ -1,0 +1,90 @@
+// `npm run cli -- demo data --throwaway [MEMBERS [PURCHASES]]`: fills a
+// throw-away database with made-up members, purchases, progress, chapter
+// openings, page views and audit entries, to see and measure the owner's
+// console at scale (npm run bench does). Each kind is one INSERT … SELECT
+// over generate_series, so 20,000 members and 50,000 purchases take seconds.
+// The members have no password (nobody can sign in as them); their e-mail
+// addresses end in @demo.invalid, a domain that can never receive mail.
+
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+
+export const demoDefaults = { members: 20_000, purchases: 50_000 };
+export const demoLimits = { members: 1_000_000, purchases: 5_000_000 };
+
+export type DemoCounts = { members: number; purchases: number };
+
+/**
+ * Adds the demo rows. Runs again without failing: members and purchases
+ * already there (by id and reference) are left as they are.
+ */
+export async function makeDemoData(db: Db, counts: DemoCounts): Promise<DemoCounts> {
+  const { members, purchases } = counts;
+  // Members joined over the last year; one in 40 has two-factor on.
+  const users = await db.execute(sql`
+    insert into "user" (id, name, email, email_verified, two_factor_enabled, created_at, updated_at)
+    select 'demo-' || g, 'Demo Member ' || g, 'demo-' || g || '@demo.invalid', true, g % 40 = 0,
+      now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute', now()
+    from generate_series(1, ${members}::int) g
+    on conflict do nothing`);
+  // The first `members` purchases are the plan (one per member); the rest are
+  // add-ons of the funnel. Providers rotate, one in 12 is refunded, and each is
+  // made after its buyer joined.
+  const bought = await db.execute(sql`
+    insert into purchase (user_id, provider, provider_ref, product, amount_cents, currency, status, created_at, refunded_at)
+    select 'demo-' || m, p.provider, 'demo-' || g, p.product, p.amount, 'usd',
+      case when g % 12 = 0 then 'refunded' else 'completed' end,
+      joined + (g % 72) * interval '1 hour',
+      case when g % 12 = 0 then joined + (g % 72 + 48) * interval '1 hour' end
+    from generate_series(1, ${purchases}::int) g
+    cross join lateral (select 1 + (g - 1) % ${members}::int as m) pick
+    cross join lateral (
+      select now() - (m % 365) * interval '1 day' - (m % 1440) * interval '1 minute' as joined
+    ) t
+    cross join lateral (
+      select (array['stripe', 'warriorplus', 'test'])[1 + g % 3] as provider,
+        case when g <= ${members}::int then 'lifetime-access'
+          else (array['bump-vip', 'white-label', 'custom-saas'])[1 + g % 3] end as product,
+        case when g <= ${members}::int then (array[2500, 1700, 2500])[1 + g % 3]
+          else (array[495, 3700, 99700])[1 + g % 3] end as amount
+    ) p
+    where exists (select 1 from "user" u where u.id = 'demo-' || m)
+    on conflict do nothing`);
+  // Progress: member m finished the first (m % (chapters + 1)) chapters of every course.
+  await db.execute(sql`
+    insert into chapter_progress (user_id, chapter_id, course_id, completed_at)
+    select u.id, c.id, c.course_id, u.created_at + c.sort_order * interval '1 day'
+    from "user" u
+    join lateral (select substr(u.id, 6)::int as n) k on true
+    join chapter c on c.sort_order < k.n % 8
+    where u.id like 'demo-%'
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into chapter_view (user_id, chapter_id, course_id, first_at)
+    select u.id, c.id, c.course_id, u.created_at + c.sort_order * interval '1 day'
+    from "user" u
+    join lateral (select substr(u.id, 6)::int as n) k on true
+    join chapter c on c.sort_order <= k.n % 8
+    where u.id like 'demo-%'
+    on conflict do nothing`);
+  // A year of page views on the funnel's pages, and some audit entries.
+  await db.execute(sql`
+    insert into page_view (day, path, views)
+    select current_date - d, p, 50 + (d * 7 + length(p) * 13) % 400
+    from generate_series(0, 364) d
+    cross join unnest(array['/', '/ailabs-offer', '/ailabs-offer2', '/white-label-upsell', '/custom-saas-upsell', '/payment-options', '/success']) p
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into audit_log (actor, kind, target, at)
+    select 'demo-admin@demo.invalid', (array['member.grant', 'member.revoke', 'course.update', 'settings.update'])[1 + g % 4],
+      'demo-' || g || '@demo.invalid', now() - g * interval '7 minutes'
+    from generate_series(1, ${Math.max(1, Math.floor(members / 10))}::int) g`);
+  await db.execute(sql`analyze`);
+  return { members: affected(users), purchases: affected(bought) };
+}
+
+/** How many rows a statement changed (PGlite and node-postgres say it differently). */
+function affected(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
+}
