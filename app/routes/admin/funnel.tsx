@@ -7,6 +7,7 @@ import {
   secondaryButton,
 } from "~/components/admin/console";
 import { funnelQuerySchema } from "~/lib/admin-forms";
+import { consoleRequest } from "~/server/admin/console.server";
 import {
   claimedFreeToPaidPercent,
   funnelRange,
@@ -14,18 +15,14 @@ import {
   readFunnel,
 } from "~/server/admin/funnel.server";
 import { pageViews, utcDay } from "~/server/analytics/page-views.server";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { getDb } from "~/server/db/db.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/funnel";
 
 export const meta: Route.MetaFunction = () => [{ title: "Funnel | AI Labs" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const query = funnelQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { query, db } = await consoleRequest(request, funnelQuerySchema);
   const range = funnelRange(query, utcDay());
-  const db = await getDb();
   // This process's views not yet written are added first, so today's figures are current.
   await pageViews()
     .flush(db)
