@@ -81,3 +81,12 @@ export type AuditKind = (typeof auditKinds)[number];
 
 /** Accounts per page on /admin/members. */
 export const membersPageSize = 50;
+
+/** A day as the date inputs send it (YYYY-MM-DD); anything else counts as not given. */
+const optionalDay = z.iso.date().nullable().catch(null).default(null);
+
+/** /admin/funnel: the date range, both ends included; missing ends take the last 30 days. */
+export const funnelQuerySchema = z.object({
+  from: optionalDay,
+  to: optionalDay,
+});

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { countPageViews, startPageViewFlusher } from "../analytics/page-views.server";
 import { createSessionTokenReader } from "../auth/session.server";
 import { DatabaseStartError } from "../db/client.server";
 import { closeDatabase, getDatabase } from "../db/db.server";
@@ -82,6 +83,8 @@ export async function startServer(options: StartOptions): Promise<void> {
     maxAttempts: env.emailMaxAttempts,
     lockRows: !database.pglite,
   });
+  // Views of the funnel's pages, summed in memory, written every 10 s and at shutdown.
+  const pageViewFlusher = startPageViewFlusher(database.db);
 
   const staticFiles = await options.staticFiles();
 
@@ -112,12 +115,14 @@ export async function startServer(options: StartOptions): Promise<void> {
   });
 
   // Static files, prerendered pages and kept member pages are answered straight on node:http;
-  // the rest goes to the Hono app (what `serve({ fetch: app.fetch })` would build).
+  // the rest goes to the Hono app (what `serve({ fetch: app.fetch })` would build). The first
+  // answer only counts funnel page views (consent "all"), whichever answer serves them.
   const server = options.server ?? createServer();
   server.on(
     "request",
     nodeListener(
       [
+        countPageViews(),
         ...(options.answersFirst ?? []),
         staticFilesAnswer(staticFiles, env.publicOrigin),
         ...(pageCache ? [pageCacheAnswer(pageCache, shellHeaders(env.publicOrigin))] : []),
@@ -159,6 +164,7 @@ export async function startServer(options: StartOptions): Promise<void> {
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     });
     await emailSender.stop();
+    await pageViewFlusher.stop();
     await socket?.stop();
     await closeDatabase();
     await closeRedis();
