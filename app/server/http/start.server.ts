@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { publicPagePaths, signInPagePaths } from "~/route-policies";
 import { createSessionTokenReader } from "../auth/session.server";
 import { DatabaseStartError } from "../db/client.server";
 import { closeDatabase, getDatabase } from "../db/db.server";
@@ -12,6 +13,11 @@ import { EnvError, getEnv, listensOnLoopbackOnly } from "../env.server";
 import { logger } from "../logger.server";
 import { createSmtpTransport, startEmailSender } from "../mail/outbox.server";
 import { closeRedis, getRedis } from "../redis.server";
+import {
+  onOfferSettingsChange,
+  refreshOfferSettings,
+  watchOfferSettings,
+} from "../settings/offer-settings.server";
 import { createHttpApp } from "./app.server";
 import {
   type FastAnswer,
@@ -20,6 +26,7 @@ import {
   staticFilesAnswer,
 } from "./node-listener.server";
 import { createPageCache, pageCacheAnswer } from "./page-cache.server";
+import { prerenderedPagesRenderer } from "./prerender.server";
 import type { StaticFile } from "./static-files.server";
 
 export type StartOptions = {
@@ -92,6 +99,18 @@ export async function startServer(options: StartOptions): Promise<void> {
     options.mode,
   );
 
+  // Offer settings (decision 012): the pages' loaders read them from memory. Each change,
+  // and settings at start that differ from the build's, render the prerendered pages again.
+  const rerender = prerenderedPagesRenderer({
+    files: staticFiles,
+    handleRequest: (request) => handleRequest(request),
+    origin: env.publicOrigin,
+    routes: [...publicPagePaths, ...signInPagePaths],
+  });
+  onOfferSettingsChange(() => rerender());
+  await refreshOfferSettings(database.db);
+  const stopWatchingSettings = watchOfferSettings(database.db);
+
   const secureCookies = env.publicOrigin.startsWith("https://");
   const pageCache = options.pageCache
     ? createPageCache({
@@ -158,6 +177,7 @@ export async function startServer(options: StartOptions): Promise<void> {
       server.close(() => resolve());
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     });
+    stopWatchingSettings();
     await emailSender.stop();
     await socket?.stop();
     await closeDatabase();
