@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { affiliateLaunch } from "../../app/config/site";
 import { longSwipes, shortSwipes } from "../../app/content/swipes";
+import { launchLabel, offerDefaults } from "../../app/lib/offer-settings";
 import { collectErrors, hydrated, pausedClock, timerUnit } from "./helpers";
 
 /** The affiliate pages and the promotional resources (docs/product.md, Affiliate pages). */
@@ -41,7 +42,7 @@ test.describe("the launch countdown", () => {
     await expect(unit("Hours")).toHaveText("02");
     await expect(unit("Minutes")).toHaveText("03");
     await expect(unit("Seconds")).toHaveText("04");
-    await expect(page.getByText(`Launching ${affiliateLaunch.launchLabel}`)).toBeVisible();
+    await expect(page.getByText(`Launching ${launchLabel(offerDefaults)}`)).toBeVisible();
     await page.clock.runFor(5_000);
     await expect(unit("Minutes")).toHaveText("02");
     await expect(unit("Seconds")).toHaveText("59");
@@ -62,7 +63,7 @@ test.describe("the launch countdown", () => {
     await page.clock.install({ time: new Date(launch + 86_400_000) });
     await page.goto("/jv-doc");
     await expect(page.getByRole("timer", { name: "Time until launch" })).toHaveText(
-      `Launched ${affiliateLaunch.launchLabel} — the offer is live`,
+      `Launched ${launchLabel(offerDefaults)} — the offer is live`,
     );
   });
 });
