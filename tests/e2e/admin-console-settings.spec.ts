@@ -31,12 +31,10 @@ function freePort(): Promise<number> {
   });
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dir = mkdtempSync(path.join(os.tmpdir(), "ailabs-settings-"));
-  dataDir = path.join(dir, "data");
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
+let port = 0;
+
+/** Starts the production server on this file's DATA_DIR and port, and waits until it is healthy. */
+async function startServer() {
   child = spawn("sh", ["bin/serve"], {
     env: {
       PATH: process.env.PATH ?? "",
@@ -54,14 +52,27 @@ test.beforeAll(async () => {
       timeout: 90_000,
     })
     .toBe(200);
-});
+}
 
-test.afterAll(async () => {
+async function stopServer() {
   if (child && child.exitCode === null) {
     const exited = new Promise((resolve) => child?.once("exit", resolve));
     child.kill("SIGTERM");
     await exited;
   }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dir = mkdtempSync(path.join(os.tmpdir(), "ailabs-settings-"));
+  dataDir = path.join(dir, "data");
+  port = await freePort();
+  origin = `http://localhost:${port}`;
+  await startServer();
+});
+
+test.afterAll(async () => {
+  await stopServer();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -116,6 +127,7 @@ test("the owner changes the offer settings; the public pages and the checkout fo
   await page.getByLabel("Coupon code").fill("SPRING");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByRole("alert")).toContainText("2 fields need attention");
+  await expect(page.getByLabel("Plan price (US$)")).toBeFocused();
   await expect(page.getByLabel("Plan price (US$)")).toHaveAccessibleDescription(
     /Enter the plan's price in dollars, for example 17 or 4.95/,
   );
@@ -161,6 +173,15 @@ test("the owner changes the offer settings; the public pages and the checkout fo
   await expect(member.getByText("$19.95 USD")).toBeVisible();
   await expect(member.getByRole("button", { name: "Pay $19.95" })).toBeVisible();
   await context.close();
+});
+
+test("a restarted server renders its pages with the stored settings before it answers", async () => {
+  await stopServer();
+  await startServer();
+  const home = await visitorPage("/");
+  expect(home.text).toContain("$19.95");
+  expect(home.etag).toBeTruthy();
+  expect((await visitorPage("/ailabs-offer")).text).toContain("SPRING");
 });
 
 test("the settings page is axe clean and fits a phone", async ({ page }) => {

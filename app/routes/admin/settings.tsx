@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { ConsoleHeading, fieldClass, formatWhen } from "~/components/admin/console";
 import { ErrorBox, primaryButton } from "~/components/ui";
@@ -186,6 +186,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const values = { ...loaderData.values, ...failed?.values };
   const errorCount = failed ? Object.keys(failed.fieldErrors).length : 0;
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused save, the keyboard goes to the first field to fix.
+  useEffect(() => {
+    if (failed) formRef.current?.querySelector<HTMLInputElement>("[aria-invalid=true]")?.focus();
+  }, [failed]);
   return (
     <main>
       <ConsoleHeading title="Offer settings">
@@ -212,6 +217,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </div>
       {/* A new key after a save shows the saved values; after an error the typed ones stay. */}
       <Form
+        ref={formRef}
         method="post"
         key={actionData?.ok ? loaderData.updatedAt?.toString() : "form"}
         className="mt-6 space-y-6"
