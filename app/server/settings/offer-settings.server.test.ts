@@ -20,6 +20,7 @@ import {
   publicOffer,
   readOfferSettings,
   refreshOfferSettings,
+  watchOfferSettings,
   writeOfferSettings,
 } from "./offer-settings.server";
 
@@ -85,6 +86,31 @@ describe("offer settings in the database", () => {
     // Public pages get everything but the members' Discord invite.
     expect(publicOffer()).not.toHaveProperty("discordInviteUrl");
     expect(publicOffer().couponCode).toBe(`T${price}`);
+  });
+
+  it("takes a change another process wrote within the watch interval", async () => {
+    const db = await getDb();
+    const admin = await createUser({ isAdmin: true });
+    const seen: string[] = [];
+    const stop = onOfferSettingsChange((s) => {
+      seen.push(s.supportEmail);
+    });
+    const stopWatching = watchOfferSettings(db, 50);
+    try {
+      // Written straight to the table, as another server process would: memory is not told.
+      await writeOfferSettings(db, adminActor(admin), {
+        ...changed,
+        supportEmail: "help@ailabs.test",
+      });
+      await expect.poll(() => seen, { timeout: 5000 }).toEqual(["help@ailabs.test"]);
+      await writeOfferSettings(db, adminActor(admin), changed);
+      await expect
+        .poll(() => currentOfferSettings().supportEmail, { timeout: 5000 })
+        .toBe(offerDefaults.supportEmail);
+    } finally {
+      stopWatching();
+      stop();
+    }
   });
 
   it("checks a Stripe session against the stored plan price", () => {
