@@ -43,6 +43,7 @@ export default [
     route("admin/members", "routes/admin/members.tsx"),
     route("admin/members/:userId", "routes/admin/member.tsx"),
     route("admin/funnel", "routes/admin/funnel.tsx"),
+    route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
   ]),
   route("admin/members.csv", "routes/admin/members-csv.ts"),

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { publicPagePaths, signInPagePaths } from "~/route-policies";
 import { countPageViews, startPageViewFlusher } from "../analytics/page-views.server";
 import { createSessionTokenReader } from "../auth/session.server";
 import { DatabaseStartError } from "../db/client.server";
@@ -13,6 +14,11 @@ import { EnvError, getEnv, listensOnLoopbackOnly } from "../env.server";
 import { logger } from "../logger.server";
 import { createSmtpTransport, startEmailSender } from "../mail/outbox.server";
 import { closeRedis, getRedis } from "../redis.server";
+import {
+  onOfferSettingsChange,
+  refreshOfferSettings,
+  watchOfferSettings,
+} from "../settings/offer-settings.server";
 import { createHttpApp } from "./app.server";
 import {
   type FastAnswer,
@@ -21,6 +27,7 @@ import {
   staticFilesAnswer,
 } from "./node-listener.server";
 import { createPageCache, pageCacheAnswer } from "./page-cache.server";
+import { prerenderedPagesRenderer } from "./prerender.server";
 import type { StaticFile } from "./static-files.server";
 
 export type StartOptions = {
@@ -95,6 +102,18 @@ export async function startServer(options: StartOptions): Promise<void> {
     options.mode,
   );
 
+  // Offer settings (decision 012): the pages' loaders read them from memory. Each change,
+  // and settings at start that differ from the build's, render the prerendered pages again.
+  const rerender = prerenderedPagesRenderer({
+    files: staticFiles,
+    handleRequest: (request) => handleRequest(request),
+    origin: env.publicOrigin,
+    routes: [...publicPagePaths, ...signInPagePaths],
+  });
+  onOfferSettingsChange(() => rerender());
+  await refreshOfferSettings(database.db);
+  const stopWatchingSettings = watchOfferSettings(database.db);
+
   const secureCookies = env.publicOrigin.startsWith("https://");
   const pageCache = options.pageCache
     ? createPageCache({
@@ -163,6 +182,7 @@ export async function startServer(options: StartOptions): Promise<void> {
       server.close(() => resolve());
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     });
+    stopWatchingSettings();
     await emailSender.stop();
     await pageViewFlusher.stop();
     await socket?.stop();
