@@ -1,12 +1,16 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { newAccount } from "./helpers";
+import {
+  newAccount,
+  type ServerProcess,
+  serverHealthy,
+  startServer as startServerProcess,
+} from "./helpers";
 
 // The offer settings change what every visitor sees ($25 on the landing page):
 // other spec files assert those figures on the shared server, so this file
@@ -15,50 +19,22 @@ import { newAccount } from "./helpers";
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 const shots = process.env.SHOTS_DIR;
-let child: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let dir = "";
 let origin = "";
 let dataDir = "";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-let port = 0;
-
-/** Starts the production server on this file's DATA_DIR and port, and waits until it is healthy. */
+/** Starts the production server on this file's DATA_DIR (a new port each time) and waits until it is healthy. */
 async function startServer() {
-  child = spawn("sh", ["bin/serve"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      NODE: process.execPath,
-      PORT: String(port),
-      PUBLIC_ORIGIN: origin,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    },
-    stdio: "ignore",
-  });
-  await expect
-    .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status ?? 0, {
-      timeout: 90_000,
-    })
-    .toBe(200);
+  server = await startServerProcess(dataDir, { LOG_LEVEL: "warn" });
+  origin = server.origin;
+  await serverHealthy(server, 90_000);
 }
 
 async function stopServer() {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child?.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
+  if (server && server.child.exitCode === null) {
+    server.child.kill("SIGTERM");
+    await server.exited;
   }
 }
 
@@ -66,8 +42,6 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dir = mkdtempSync(path.join(os.tmpdir(), "ailabs-settings-"));
   dataDir = path.join(dir, "data");
-  port = await freePort();
-  origin = `http://localhost:${port}`;
   await startServer();
 });
 

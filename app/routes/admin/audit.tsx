@@ -37,22 +37,17 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         className="mt-6 flex flex-wrap items-end gap-3"
         aria-label="Filter the log"
       >
-        <SelectField
-          id="audit-actor"
-          label="Who"
-          name="actor"
-          value={query.actor ?? ""}
-          options={actors}
-          any="Anyone"
-        />
-        <SelectField
-          id="audit-kind"
-          label="What"
-          name="kind"
-          value={query.kind ?? ""}
-          options={auditKinds}
-          any="Every kind"
-        />
+        {[
+          { name: "actor", label: "Who", options: actors, any: "Anyone" },
+          { name: "kind", label: "What", options: auditKinds, any: "Every kind" },
+        ].map((filter) => (
+          <SelectField
+            key={filter.name}
+            id={`audit-${filter.name}`}
+            value={(filter.name === "actor" ? query.actor : query.kind) ?? ""}
+            {...filter}
+          />
+        ))}
         <button type="submit" className={secondaryButton}>
           Filter
         </button>

@@ -50,23 +50,21 @@ export async function makeDemoData(db: Db, counts: DemoCounts): Promise<DemoCoun
     ) p
     where exists (select 1 from "user" u where u.id = 'demo-' || m)
     on conflict do nothing`);
-  // Progress: member m finished the first (m % (chapters + 1)) chapters of every course.
-  await db.execute(sql`
-    insert into chapter_progress (user_id, chapter_id, course_id, completed_at)
-    select u.id, c.id, c.course_id, u.created_at + c.sort_order * interval '1 day'
-    from "user" u
-    join lateral (select substr(u.id, 6)::int as n) k on true
-    join chapter c on c.sort_order < k.n % 8
-    where u.id like 'demo-%'
-    on conflict do nothing`);
-  await db.execute(sql`
-    insert into chapter_view (user_id, chapter_id, course_id, first_at)
-    select u.id, c.id, c.course_id, u.created_at + c.sort_order * interval '1 day'
-    from "user" u
-    join lateral (select substr(u.id, 6)::int as n) k on true
-    join chapter c on c.sort_order <= k.n % 8
-    where u.id like 'demo-%'
-    on conflict do nothing`);
+  // Member n opened the first n % 8 + 1 chapters of every course (by sort order) and
+  // finished all but the last of them: each table gets the chapters below its bound.
+  for (const [table, column, extra] of [
+    ["chapter_progress", "completed_at", 0],
+    ["chapter_view", "first_at", 1],
+  ] as const) {
+    await db.execute(sql`
+      insert into ${sql.identifier(table)} (user_id, chapter_id, course_id, ${sql.identifier(column)})
+      select u.id, c.id, c.course_id, u.created_at + c.sort_order * interval '1 day'
+      from "user" u
+      join lateral (select substr(u.id, 6)::int as n) k on true
+      join chapter c on c.sort_order < k.n % 8 + ${extra}::int
+      where u.id like 'demo-%'
+      on conflict do nothing`);
+  }
   // A year of page views on the funnel's pages, and some audit entries.
   await db.execute(sql`
     insert into page_view (day, path, views)
