@@ -81,3 +81,52 @@ export type AuditKind = (typeof auditKinds)[number];
 
 /** Accounts per page on /admin/members. */
 export const membersPageSize = 50;
+
+// Sales (/admin/sales and /admin/sales.csv): a range of UTC days, both ends
+// included, this month by default; revenue by day, week or month.
+
+export const salesUnits = ["day", "week", "month"] as const;
+export type SalesUnit = (typeof salesUnits)[number];
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && dayOf(new Date(`${v}T00:00:00Z`)) === v,
+  )
+  .nullable()
+  .catch(null)
+  .default(null);
+
+export const salesQuerySchema = z.object({
+  from: isoDay,
+  to: isoDay,
+  unit: z.enum(salesUnits).catch("day").default("day"),
+});
+
+/** At most ten years in one range. */
+export const salesMaxDays = 3660;
+
+export type SalesRange = { from: string; to: string; unit: SalesUnit };
+
+/** A date as YYYY-MM-DD in UTC. */
+export function dayOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The range a query string asks for. A missing, malformed or reversed end,
+ * or a range longer than salesMaxDays, falls back to this month (UTC).
+ */
+export function salesRange(search: URLSearchParams, now = new Date()): SalesRange {
+  const query = salesQuerySchema.parse(Object.fromEntries(search));
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
+  const from = query.from ?? dayOf(first);
+  const to = query.to ?? (query.from ? dayOf(now) : dayOf(last));
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+  if (days < 0 || days > salesMaxDays) {
+    return { from: dayOf(first), to: dayOf(last), unit: query.unit };
+  }
+  return { from, to, unit: query.unit };
+}
