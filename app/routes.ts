@@ -43,6 +43,7 @@ export default [
     route("admin/members", "routes/admin/members.tsx"),
     route("admin/members/:userId", "routes/admin/member.tsx"),
     route("admin/sales", "routes/admin/sales.tsx"),
+    route("admin/learning", "routes/admin/learning.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
   ]),
   route("admin/members.csv", "routes/admin/members-csv.ts"),
