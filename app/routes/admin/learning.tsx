@@ -1,6 +1,7 @@
 import { useNavigation } from "react-router";
 import { ChapterBars } from "~/components/admin/chapter-bars";
-import { Cell, ConsoleHeading, DataTable, EmptyState } from "~/components/admin/console";
+import { Cell, ConsoleHeading, EmptyState } from "~/components/admin/console";
+import { FigureTable } from "~/components/admin/figure-table";
 import { learningReport } from "~/server/admin/learning.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
@@ -33,7 +34,7 @@ export default function Learning({ loaderData }: Route.ComponentProps) {
         <EmptyState>No courses yet.</EmptyState>
       ) : (
         <>
-          <DataTable
+          <FigureTable
             caption="Courses"
             head={["Course", "Chapters", "Started", "Finished", "Completion rate"]}
           >
@@ -53,7 +54,7 @@ export default function Learning({ loaderData }: Route.ComponentProps) {
                 <Cell>{percent(c.completionRate)}</Cell>
               </tr>
             ))}
-          </DataTable>
+          </FigureTable>
           {courses.map((c) => (
             <section
               key={c.id}

@@ -2,11 +2,11 @@ import { Form, useNavigation } from "react-router";
 import {
   Cell,
   ConsoleHeading,
-  DataTable,
   EmptyState,
   fieldClass,
   secondaryButton,
 } from "~/components/admin/console";
+import { FigureTable } from "~/components/admin/figure-table";
 import { BarChart, formatMoney } from "~/components/admin/revenue-chart";
 import { type SalesUnit, salesRange, salesUnits } from "~/lib/admin-forms";
 import { type SalesGroup, salesReport } from "~/server/admin/sales.server";
@@ -61,7 +61,10 @@ function GroupTable({
   groups: SalesGroup[];
 }) {
   return (
-    <DataTable caption={caption} head={[first, "Sales", "Gross", "Refunds", "Net", "Refund rate"]}>
+    <FigureTable
+      caption={caption}
+      head={[first, "Sales", "Gross", "Refunds", "Net", "Refund rate"]}
+    >
       {groups.map((g) => (
         <tr key={`${g.key} ${g.currency}`}>
           <Cell>{g.key}</Cell>
@@ -72,7 +75,7 @@ function GroupTable({
           <Cell>{percent(g.refundRate)}</Cell>
         </tr>
       ))}
-    </DataTable>
+    </FigureTable>
   );
 }
 
@@ -177,7 +180,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
             />
           </dl>
           {others.length > 0 ? (
-            <DataTable
+            <FigureTable
               caption="Sales in other currencies"
               head={["Currency", "Sales", "Gross", "Refunds", "Net", "Refund rate"]}
             >
@@ -191,7 +194,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
                   <Cell>{percent(t.refundRate)}</Cell>
                 </tr>
               ))}
-            </DataTable>
+            </FigureTable>
           ) : null}
 
           <section aria-labelledby="sales-revenue" className="mt-10">
@@ -208,7 +211,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
                 }))}
               />
             </div>
-            <DataTable
+            <FigureTable
               caption={`Revenue per ${unitName}`}
               head={[unitLabels[range.unit], "Sales", "Gross", "Refunds", "Net"]}
             >
@@ -221,7 +224,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
                   <Cell>{formatMoney(b.netCents, chartCurrency)}</Cell>
                 </tr>
               ))}
-            </DataTable>
+            </FigureTable>
           </section>
 
           <section aria-labelledby="sales-products" className="mt-10">
