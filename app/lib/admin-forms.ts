@@ -130,3 +130,12 @@ export function salesRange(search: URLSearchParams, now = new Date()): SalesRang
   }
   return { from, to, unit: query.unit };
 }
+
+/** Learning (/admin/learning): `?fresh=1` counts again now rather than showing the figures of the last minute. */
+export const learningQuerySchema = z.object({
+  fresh: z
+    .literal("1")
+    .transform(() => true)
+    .catch(false)
+    .default(false),
+});

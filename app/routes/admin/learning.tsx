@@ -1,8 +1,15 @@
-import { useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { ChapterBars } from "~/components/admin/chapter-bars";
-import { Cell, ConsoleHeading, EmptyState } from "~/components/admin/console";
+import {
+  Cell,
+  ConsoleHeading,
+  EmptyState,
+  formatWhen,
+  secondaryButton,
+} from "~/components/admin/console";
 import { FigureTable } from "~/components/admin/figure-table";
-import { learningReport } from "~/server/admin/learning.server";
+import { learningQuerySchema } from "~/lib/admin-forms";
+import { recentLearningReport } from "~/server/admin/learning.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import type { Route } from "./+types/learning";
@@ -11,24 +18,39 @@ export const meta: Route.MetaFunction = () => [{ title: "Learning | AI Labs" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { courses: await learningReport(await getDb()) };
+  const { fresh } = learningQuerySchema.parse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
+  return recentLearningReport(await getDb(), { fresh });
 }
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
 export default function Learning({ loaderData }: Route.ComponentProps) {
-  const { courses } = loaderData;
+  const { courses, at } = loaderData;
   const loading = useNavigation().state === "loading";
   return (
     <main aria-busy={loading}>
-      <ConsoleHeading title="Learning">
+      <ConsoleHeading
+        title="Learning"
+        actions={
+          <Form method="get">
+            <input type="hidden" name="fresh" value="1" />
+            <button type="submit" className={secondaryButton} disabled={loading}>
+              {loading ? "Counting…" : "Count again now"}
+            </button>
+          </Form>
+        }
+      >
         Where students stop: for each course, who started and who finished it; for each chapter, how
         many members opened it and how many marked it done.
       </ConsoleHeading>
       <p className="mt-4 max-w-3xl text-sm text-slate-600">
         A member has opened a chapter once they showed it in the course page or marked it done;
         started a course once they opened any of its chapters; finished it when every chapter it has
-        now is marked done. The completion rate is finished divided by started.
+        now is marked done. The completion rate is finished divided by started. Counted at{" "}
+        <span data-testid="learning-counted-at">{formatWhen(new Date(at))}</span>, again at most
+        once a minute.
       </p>
       {courses.length === 0 ? (
         <EmptyState>No courses yet.</EmptyState>

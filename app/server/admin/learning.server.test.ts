@@ -6,7 +6,7 @@ import { createChapter, createCourse } from "../courses/authoring.server";
 import { readCourse, setChapterDone } from "../courses/read.server";
 import { getDb } from "../db/db.server";
 import { chapterView } from "../db/schema";
-import { learningReport } from "./learning.server";
+import { learningReport, recentLearningReport } from "./learning.server";
 
 describe("the learning figures", () => {
   it("counts who started and finished each course, who opened and finished each chapter", async () => {
@@ -29,7 +29,7 @@ describe("the learning figures", () => {
     ]);
 
     // u1 opens the course (the first chapter), then Two, Two again, back to One;
-    // marks all three done (Three without opening it).
+    // marks all three done (Three without opening it: recorded as opened with it).
     await readCourse(db, u1.id, courseId, null);
     await readCourse(db, u1.id, courseId, c2);
     await readCourse(db, u1.id, courseId, c2);
@@ -39,7 +39,7 @@ describe("the learning figures", () => {
     await readCourse(db, u2.id, courseId, c1);
     await setChapterDone(db, u2.id, c1, true);
     await readCourse(db, u2.id, courseId, c2, false);
-    // u3 marked Two done (before openings were recorded): opened and started too.
+    // u3 marks Two done without the page (a form post): the opening is recorded with it.
     await setChapterDone(db, u3.id, c2, true);
     // u4 opens the course without chapters: nothing to record.
     await readCourse(db, u4.id, emptyId, null);
@@ -48,9 +48,9 @@ describe("the learning figures", () => {
       (await db.select().from(chapterView).where(eq(chapterView.userId, userId)))
         .map((v) => v.chapterId)
         .sort();
-    expect(await views(u1.id)).toEqual([c1, c2].sort());
+    expect(await views(u1.id)).toEqual([c1, c2, c3].sort());
     expect(await views(u2.id)).toEqual([c1]);
-    expect(await views(u3.id)).toEqual([]);
+    expect(await views(u3.id)).toEqual([c2]);
     expect(await views(u4.id)).toEqual([]);
 
     const report = await learningReport(db);
@@ -83,5 +83,30 @@ describe("the learning figures", () => {
     const after = (await learningReport(db)).find((c) => c.id === courseId);
     expect(after).toMatchObject({ started: 3, finished: 0, completionRate: 0 });
     expect(after?.chapters.at(-1)).toMatchObject({ title: "Four", opened: 0, done: 0 });
+  });
+
+  it("counts again after a minute, or at once when asked to", async () => {
+    const db = await getDb();
+    const { id: courseId } = await createCourse(db, {
+      title: `Kept ${randomUUID()}`,
+      description: "",
+    });
+    const chaptersOf = async (options: { fresh?: boolean; now: number }) => {
+      const report = await recentLearningReport(db, options);
+      return {
+        at: report.at,
+        chapters: report.courses.find((c) => c.id === courseId)?.chapters.length,
+      };
+    };
+    const t = 1_000_000_000_000;
+    expect(await chaptersOf({ now: t, fresh: true })).toEqual({ at: t, chapters: 0 });
+    await createChapter(db, { courseId, title: "One", contentHtml: "<p>1</p>" });
+    expect(await chaptersOf({ now: t + 59_999 })).toEqual({ at: t, chapters: 0 });
+    expect(await chaptersOf({ now: t + 60_000 })).toEqual({ at: t + 60_000, chapters: 1 });
+    await createChapter(db, { courseId, title: "Two", contentHtml: "<p>2</p>" });
+    expect(await chaptersOf({ now: t + 60_001, fresh: true })).toEqual({
+      at: t + 60_001,
+      chapters: 2,
+    });
   });
 });

@@ -180,7 +180,14 @@ export async function setChapterDone(
       .where(and(eq(chapterProgress.userId, userId), eq(chapterProgress.chapterId, chapterId)));
     return true;
   }
+  // A chapter marked done was opened: its chapter_view row is written with it, in the
+  // same statement, if the opening was not recorded already (/admin/learning).
   const inserted = await db.execute(sql`
+    with opened as (
+      insert into ${chapterView} (user_id, chapter_id, course_id)
+      select ${userId}, ${chapter.id}, ${chapter.courseId} from ${chapter} where ${chapter.id} = ${chapterId}
+      on conflict do nothing
+    )
     insert into ${chapterProgress} (user_id, chapter_id, course_id)
     select ${userId}, ${chapter.id}, ${chapter.courseId} from ${chapter} where ${chapter.id} = ${chapterId}
     on conflict do nothing
