@@ -101,8 +101,9 @@ const isoDay = z
 export const salesQuerySchema = z.object({
   from: isoDay,
   to: isoDay,
-  unit: z.enum(salesUnits).catch("day").default("day"),
+  unit: z.enum(salesUnits).nullable().catch(null).default(null),
 });
+export type SalesQuery = z.output<typeof salesQuerySchema>;
 
 /** At most ten years in one range. */
 export const salesMaxDays = 3660;
@@ -116,19 +117,23 @@ export function dayOf(date: Date): string {
 
 /**
  * The range a query string asks for. A missing, malformed or reversed end,
- * or a range longer than salesMaxDays, falls back to this month (UTC).
+ * or a range longer than salesMaxDays, falls back to this month (UTC);
+ * without `to`, a range ends today. Without a unit: days up to three months,
+ * weeks up to two years, months beyond.
  */
-export function salesRange(search: URLSearchParams, now = new Date()): SalesRange {
-  const query = salesQuerySchema.parse(Object.fromEntries(search));
+export function salesRange(query: SalesQuery, now = new Date()): SalesRange {
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
-  const from = query.from ?? dayOf(first);
-  const to = query.to ?? (query.from ? dayOf(now) : dayOf(last));
-  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-  if (days < 0 || days > salesMaxDays) {
-    return { from: dayOf(first), to: dayOf(last), unit: query.unit };
+  let from = query.from ?? dayOf(first);
+  let to = query.to ?? (query.from ? dayOf(now) : dayOf(last));
+  let days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+  if (days < 1 || days > salesMaxDays) {
+    from = dayOf(first);
+    to = dayOf(last);
+    days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
   }
-  return { from, to, unit: query.unit };
+  const unit = query.unit ?? (days <= 93 ? "day" : days <= 732 ? "week" : "month");
+  return { from, to, unit };
 }
 
 /** Learning (/admin/learning): `?fresh=1` counts again now rather than showing the figures of the last minute. */

@@ -1,15 +1,3 @@
-/** Cents as the owner reads them: $1,234.50, €10.00. */
-export function formatMoney(cents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency: currency.toUpperCase(),
-    }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
-
 export type ChartBar = { label: string; value: number; title: string };
 
 /**

@@ -9,19 +9,15 @@ import {
 } from "~/components/admin/console";
 import { FigureTable } from "~/components/admin/figure-table";
 import { learningQuerySchema } from "~/lib/admin-forms";
+import { consoleRequest } from "~/server/admin/console.server";
 import { recentLearningReport } from "~/server/admin/learning.server";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { getDb } from "~/server/db/db.server";
 import type { Route } from "./+types/learning";
 
 export const meta: Route.MetaFunction = () => [{ title: "Learning | AI Labs" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const { fresh } = learningQuerySchema.parse(
-    Object.fromEntries(new URL(request.url).searchParams),
-  );
-  return recentLearningReport(await getDb(), { fresh });
+  const { query, db } = await consoleRequest(request, learningQuerySchema);
+  return recentLearningReport(db, { fresh: query.fresh });
 }
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;

@@ -1,14 +1,13 @@
-import { salesRange } from "~/lib/admin-forms";
+import { salesQuerySchema, salesRange } from "~/lib/admin-forms";
+import { consoleRequest } from "~/server/admin/console.server";
 import { csvResponse } from "~/server/admin/csv.server";
 import { allSales } from "~/server/admin/sales.server";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { getDb } from "~/server/db/db.server";
 import type { Route } from "./+types/sales-csv";
 
 /** /admin/sales.csv: the purchases behind /admin/sales for the same range, manual grants too. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const range = salesRange(new URL(request.url).searchParams);
+  const { query, db } = await consoleRequest(request, salesQuerySchema);
+  const range = salesRange(query);
   return csvResponse(
     `sales-${range.from}-to-${range.to}.csv`,
     [
@@ -22,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       "status",
       "refunded_at",
     ],
-    allSales(await getDb(), range),
+    allSales(db, range),
     (p) => [
       p.id,
       p.createdAt,

@@ -4,22 +4,22 @@ import {
   ConsoleHeading,
   EmptyState,
   fieldClass,
+  formatAmount,
+  SelectField,
   secondaryButton,
 } from "~/components/admin/console";
 import { FigureTable } from "~/components/admin/figure-table";
-import { BarChart, formatMoney } from "~/components/admin/revenue-chart";
-import { type SalesUnit, salesRange, salesUnits } from "~/lib/admin-forms";
+import { BarChart } from "~/components/admin/revenue-chart";
+import { type SalesUnit, salesQuerySchema, salesRange, salesUnits } from "~/lib/admin-forms";
+import { consoleRequest } from "~/server/admin/console.server";
 import { type SalesGroup, salesReport } from "~/server/admin/sales.server";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { getDb } from "~/server/db/db.server";
 import type { Route } from "./+types/sales";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sales | AI Labs" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const range = salesRange(new URL(request.url).searchParams);
-  return salesReport(await getDb(), range);
+  const { query, db } = await consoleRequest(request, salesQuerySchema);
+  return salesReport(db, salesRange(query));
 }
 
 const unitLabels: Record<SalesUnit, string> = { day: "Day", week: "Week", month: "Month" };
@@ -69,9 +69,9 @@ function GroupTable({
         <tr key={`${g.key} ${g.currency}`}>
           <Cell>{g.key}</Cell>
           <Cell>{g.sales.toLocaleString("en-US")}</Cell>
-          <Cell>{formatMoney(g.grossCents, g.currency)}</Cell>
-          <Cell>{formatMoney(g.refundsCents, g.currency)}</Cell>
-          <Cell>{formatMoney(g.netCents, g.currency)}</Cell>
+          <Cell>{formatAmount(g.grossCents, g.currency)}</Cell>
+          <Cell>{formatAmount(g.refundsCents, g.currency)}</Cell>
+          <Cell>{formatAmount(g.netCents, g.currency)}</Cell>
           <Cell>{percent(g.refundRate)}</Cell>
         </tr>
       ))}
@@ -126,18 +126,13 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
             className={fieldClass}
           />
         </div>
-        <div>
-          <label htmlFor="sales-unit" className="block text-sm font-medium text-slate-700">
-            Revenue per
-          </label>
-          <select id="sales-unit" name="unit" defaultValue={range.unit} className={fieldClass}>
-            {salesUnits.map((unit) => (
-              <option key={unit} value={unit}>
-                {unitLabels[unit]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="sales-unit"
+          label="Revenue per"
+          name="unit"
+          value={range.unit}
+          options={salesUnits.map((unit) => ({ value: unit, label: unitLabels[unit] }))}
+        />
         <button type="submit" className={secondaryButton} disabled={loading}>
           {loading ? "Loading…" : "Show"}
         </button>
@@ -154,17 +149,17 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
           <dl className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
             <Figure
               label="Gross"
-              value={formatMoney(main.grossCents, main.currency)}
+              value={formatAmount(main.grossCents, main.currency)}
               testId="sales-gross"
             />
             <Figure
               label="Refunds"
-              value={formatMoney(main.refundsCents, main.currency)}
+              value={formatAmount(main.refundsCents, main.currency)}
               testId="sales-refunds"
             />
             <Figure
               label="Net"
-              value={formatMoney(main.netCents, main.currency)}
+              value={formatAmount(main.netCents, main.currency)}
               testId="sales-net"
             />
             <Figure label="Sales" value={main.sales.toLocaleString("en-US")} testId="sales-count" />
@@ -188,9 +183,9 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
                 <tr key={t.currency}>
                   <Cell>{t.currency.toUpperCase()}</Cell>
                   <Cell>{t.sales.toLocaleString("en-US")}</Cell>
-                  <Cell>{formatMoney(t.grossCents, t.currency)}</Cell>
-                  <Cell>{formatMoney(t.refundsCents, t.currency)}</Cell>
-                  <Cell>{formatMoney(t.netCents, t.currency)}</Cell>
+                  <Cell>{formatAmount(t.grossCents, t.currency)}</Cell>
+                  <Cell>{formatAmount(t.refundsCents, t.currency)}</Cell>
+                  <Cell>{formatAmount(t.netCents, t.currency)}</Cell>
                   <Cell>{percent(t.refundRate)}</Cell>
                 </tr>
               ))}
@@ -203,11 +198,11 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
             </h2>
             <div className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
               <BarChart
-                label={`Net revenue per ${unitName}, ${formatDay(range.from, "day")} to ${formatDay(range.to, "day")}: ${formatMoney(chartTotal, chartCurrency)} in ${series.length} ${unitName}${series.length === 1 ? "" : "s"}, highest ${formatMoney(Math.max(0, ...series.map((b) => b.netCents)), chartCurrency)}. The table below has every figure.`}
+                label={`Net revenue per ${unitName}, ${formatDay(range.from, "day")} to ${formatDay(range.to, "day")}: ${formatAmount(chartTotal, chartCurrency)} in ${series.length} ${unitName}${series.length === 1 ? "" : "s"}, highest ${formatAmount(Math.max(0, ...series.map((b) => b.netCents)), chartCurrency)}. The table below has every figure.`}
                 bars={series.map((b) => ({
                   label: b.start,
                   value: b.netCents,
-                  title: `${formatDay(b.start, range.unit)}: ${formatMoney(b.netCents, chartCurrency)}`,
+                  title: `${formatDay(b.start, range.unit)}: ${formatAmount(b.netCents, chartCurrency)}`,
                 }))}
               />
             </div>
@@ -219,9 +214,9 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
                 <tr key={b.start}>
                   <Cell>{formatDay(b.start, range.unit)}</Cell>
                   <Cell>{b.sales.toLocaleString("en-US")}</Cell>
-                  <Cell>{formatMoney(b.grossCents, chartCurrency)}</Cell>
-                  <Cell>{formatMoney(b.refundsCents, chartCurrency)}</Cell>
-                  <Cell>{formatMoney(b.netCents, chartCurrency)}</Cell>
+                  <Cell>{formatAmount(b.grossCents, chartCurrency)}</Cell>
+                  <Cell>{formatAmount(b.refundsCents, chartCurrency)}</Cell>
+                  <Cell>{formatAmount(b.netCents, chartCurrency)}</Cell>
                 </tr>
               ))}
             </FigureTable>

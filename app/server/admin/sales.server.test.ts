@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { salesRange } from "~/lib/admin-forms";
+import { salesQuerySchema, salesRange } from "~/lib/admin-forms";
 import { createUser } from "~/test/helpers";
 import { getDb } from "../db/db.server";
 import { purchase } from "../db/schema";
@@ -177,7 +177,8 @@ describe("the sales figures", () => {
 
 describe("the sales range in the query string", () => {
   const now = new Date("2026-11-24T21:00:00Z");
-  const range = (query: string) => salesRange(new URLSearchParams(query), now);
+  const range = (query: string) =>
+    salesRange(salesQuerySchema.parse(Object.fromEntries(new URLSearchParams(query))), now);
 
   it("defaults to this month, by day", () => {
     expect(range("")).toEqual({ from: "2026-11-01", to: "2026-11-30", unit: "day" });
@@ -195,6 +196,14 @@ describe("the sales range in the query string", () => {
     expect(range("from=2026-12-01&to=2026-01-01")).toEqual(thisMonth);
     expect(range("from=1900-01-01&to=2026-01-01")).toEqual(thisMonth);
     expect(range("from[]=x&to=2026-11-10")).toEqual({ ...thisMonth, to: "2026-11-10" });
+  });
+
+  it("shows days up to three months, weeks up to two years, months beyond, unless told", () => {
+    expect(range("from=2026-01-01&to=2026-04-03").unit).toBe("day");
+    expect(range("from=2026-01-01&to=2026-04-04").unit).toBe("week");
+    expect(range("from=2025-01-01&to=2026-12-31").unit).toBe("week");
+    expect(range("from=2024-01-01&to=2026-12-31").unit).toBe("month");
+    expect(range("from=2024-01-01&to=2026-12-31&unit=day").unit).toBe("day");
   });
 
   it("buckets start on Mondays and first days of months", () => {

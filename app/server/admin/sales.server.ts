@@ -77,7 +77,7 @@ const figures = sql`
   coalesce(sum(amount_cents) filter (where provider <> 'manual'), 0) as gross,
   coalesce(sum(amount_cents) filter (where provider <> 'manual' and status = 'refunded'), 0) as refunds`;
 
-function toFigures(r: Record<string, unknown>): SalesFigures {
+function toFigures(r: Record<string, unknown> | Counts): SalesFigures {
   const sales = Number(r.sales);
   const refunded = Number(r.refunded);
   const grossCents = Number(r.gross);
@@ -91,6 +91,45 @@ function toFigures(r: Record<string, unknown>): SalesFigures {
     netCents: grossCents - refundsCents,
     refundRate: sales > 0 ? refunded / sales : 0,
   };
+}
+
+type Counts = {
+  key: string;
+  currency: string;
+  sales: number;
+  refunded: number;
+  gross: number;
+  refunds: number;
+  manual: number;
+};
+
+/** Adds up rows of counts by `key` and currency (a few dozen rows: products × providers). */
+function fold(
+  rows: Record<string, unknown>[],
+  key: (r: Record<string, unknown>) => string,
+): Counts[] {
+  const out = new Map<string, Counts>();
+  for (const r of rows) {
+    const k = key(r);
+    const currency = String(r.currency);
+    const id = `${k}\u0000${currency}`;
+    const acc = out.get(id) ?? {
+      key: k,
+      currency,
+      sales: 0,
+      refunded: 0,
+      gross: 0,
+      refunds: 0,
+      manual: 0,
+    };
+    acc.sales += Number(r.sales);
+    acc.refunded += Number(r.refunded);
+    acc.gross += Number(r.gross);
+    acc.refunds += Number(r.refunds);
+    acc.manual += Number(r.manual ?? 0);
+    out.set(id, acc);
+  }
+  return [...out.values()];
 }
 
 /** The first day of each bucket from `from` to `to`, as date_trunc gives them. */
@@ -116,34 +155,42 @@ function step(at: Date, unit: SalesUnit) {
 }
 
 /**
- * Everything /admin/sales shows for a range: one query (one pass over the
- * range's purchases, grouped four ways), whatever the number of purchases.
+ * Everything /admin/sales shows for a range: two queries, each one pass over
+ * the range's purchases with a hash aggregate (a few rows out, whatever the
+ * number of purchases): by product, provider and currency, folded here into
+ * the totals and the two tables; and by bucket and currency for the chart.
  */
 export async function salesReport(db: Db, range: SalesRange): Promise<SalesReport> {
-  const groups = await rowsOf(
-    db,
-    sql`
-      select product, provider, currency, start, ${figures},
-        count(*) filter (where provider = 'manual') as manual
-      from (
-        select product, provider, currency, amount_cents, status,
-          to_char(date_trunc(${range.unit}, created_at at time zone 'UTC'), 'YYYY-MM-DD') as start
+  const [groups, buckets] = await Promise.all([
+    rowsOf(
+      db,
+      sql`
+        select product, provider, currency, ${figures},
+          count(*) filter (where provider = 'manual') as manual
         from ${purchase} where ${inRange(range)}
-      ) p
-      group by grouping sets ((currency), (product, currency), (provider, currency), (start, currency))`,
-  );
-  const buckets = groups.filter((r) => r.start !== null);
-  const totalRows = groups.filter(
-    (r) => r.product === null && r.provider === null && r.start === null,
-  );
+        group by product, provider, currency`,
+    ),
+    // Grouped by the timestamp date_trunc gives (a text key would make PostgreSQL sort
+    // every purchase), written as a day once grouped.
+    rowsOf(
+      db,
+      sql`
+        select to_char(bucket, 'YYYY-MM-DD') as start, currency, sales, refunded, gross, refunds
+        from (
+          select date_trunc(${range.unit}, created_at at time zone 'UTC') as bucket, currency, ${figures}
+          from ${purchase} where ${inRange(range)} and provider <> 'manual'
+          group by 1, 2
+        ) b`,
+    ),
+  ]);
+  const totalRows = fold(groups, () => "");
   const totals = totalRows
     .map(toFigures)
     .sort((a, b) => b.grossCents - a.grossCents || b.sales - a.sales);
-  const manualGrants = totalRows.reduce((n, r) => n + Number(r.manual), 0);
+  const manualGrants = totalRows.reduce((n, r) => n + r.manual, 0);
   const byKey = (column: "product" | "provider") =>
-    groups
-      .filter((r) => r[column] !== null)
-      .map((r) => ({ key: String(r[column]), ...toFigures(r) }))
+    fold(groups, (r) => String(r[column]))
+      .map((r) => ({ key: r.key, ...toFigures(r) }))
       .filter((g) => g.sales > 0)
       .sort(
         (a, b) => b.grossCents - a.grossCents || b.sales - a.sales || a.key.localeCompare(b.key),
