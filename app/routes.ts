@@ -44,6 +44,8 @@ export default [
     route("admin/members/:userId", "routes/admin/member.tsx"),
     route("admin/sales", "routes/admin/sales.tsx"),
     route("admin/learning", "routes/admin/learning.tsx"),
+    route("admin/funnel", "routes/admin/funnel.tsx"),
+    route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
   ]),
   route("admin/members.csv", "routes/admin/members-csv.ts"),

@@ -230,14 +230,15 @@ export const affiliateFunnel: readonly FunnelItem[] = funnelStages.map((s) => ({
 }));
 
 export const affiliateLaunch = {
-  /** The launch instant: 6 June 2025, 11:00 Central (-05:00). */
+  /**
+   * The default launch instant: 6 June 2025, 11:00 Central (-05:00). The launch
+   * and the contest's days the pages show are offer settings
+   * (app/lib/offer-settings.ts), which default to these.
+   */
   launchAt: "2025-06-06T11:00:00-05:00",
-  launchLabel: "June 6, 2025 at 11:00 AM Central (UTC-5)",
-  fullBlast: { label: "June 12-13, 2025", hours: 24, commissionPercent: 100 },
-  contest: {
-    prizesCents: [35_000, 25_000, 15_000],
-    winnersAnnounced: "June 13, 2025",
-  },
+  /** Full blast: on the contest's days (offer settings). */
+  fullBlast: { hours: 24, commissionPercent: 100 },
+  contest: { prizesCents: [35_000, 25_000, 15_000] },
   /** The marketplace offer page where affiliates request approval. */
   marketplaceOfferUrl: "https://warriorplus.com/aff-offer/o/ailabs",
   /** The affiliate link format the copy button hands out; the affiliate swaps in their ID. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { affiliateFunnel, formatUsd } from "~/config/site";
+import { offerDefaults } from "~/lib/offer-settings";
 import {
   launchDates,
   maxCommissionCents,
@@ -15,7 +16,11 @@ describe("affiliate page copy", () => {
     const sum = affiliateFunnel.reduce((total, step) => total + step.amountCents, 0);
     expect(totalCents).toBe(sum);
     expect(maxCommissionCents).toBe(Math.floor(sum / 2));
-    expect(reasons.map((r) => r.text).join(" ")).toContain(formatUsd(maxCommissionCents));
+    expect(
+      reasons(offerDefaults)
+        .map((r) => r.text)
+        .join(" "),
+    ).toContain(formatUsd(maxCommissionCents));
   });
 
   it("links every resource to a tab of /demo-swipes", () => {
@@ -27,7 +32,7 @@ describe("affiliate page copy", () => {
   });
 
   it("names three launch dates, each once", () => {
-    expect(launchDates).toHaveLength(3);
-    expect(new Set(launchDates.map((d) => d.date)).size).toBe(3);
+    expect(launchDates(offerDefaults)).toHaveLength(3);
+    expect(new Set(launchDates(offerDefaults).map((d) => d.date)).size).toBe(3);
   });
 });

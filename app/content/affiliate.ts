@@ -1,5 +1,12 @@
 import { affiliateFunnel, affiliateLaunch, formatUsd } from "~/config/site";
 import { commissionTable } from "~/lib/commission";
+import { contestLabel, launchLabel, type OfferSettings, winnersLabel } from "~/lib/offer-settings";
+
+/** The offer settings the launch copy names (app/lib/offer-settings.ts). */
+type LaunchDates = Pick<
+  OfferSettings,
+  "launchAt" | "launchTimeZone" | "contestStart" | "contestEnd"
+>;
 
 // Copy of the affiliate pages (/jv-affiliate and /jv-doc).
 
@@ -7,7 +14,7 @@ import { commissionTable } from "~/lib/commission";
 export const { totalCents, maxCommissionCents } = commissionTable(affiliateFunnel);
 
 /** "Why Promote AI Labs" on /jv-affiliate. */
-export const reasons: readonly { title: string; text: string }[] = [
+export const reasons = (offer: LaunchDates): readonly { title: string; text: string }[] => [
   {
     title: "A buyer-friendly frontend",
     text: `At ${formatUsd(affiliateFunnel[0]?.amountCents ?? 0)}, lifetime access to a full AI SaaS course is an easy yes for lists interested in AI, online business and side income.`,
@@ -30,7 +37,7 @@ export const reasons: readonly { title: string; text: string }[] = [
   },
   {
     title: "A launch you can plan around",
-    text: `Launch on ${affiliateLaunch.launchLabel}, full blast on ${affiliateLaunch.fullBlast.label}, winners announced ${affiliateLaunch.contest.winnersAnnounced}.`,
+    text: `Launch on ${launchLabel(offer)}, full blast on ${contestLabel(offer)}, winners announced ${winnersLabel(offer)}.`,
   },
 ];
 
@@ -58,11 +65,11 @@ export const resourceLinks: readonly { to: string; label: string }[] = [
 ];
 
 /** "Important Dates" on /jv-doc. */
-export const launchDates: readonly { date: string; what: string }[] = [
-  { date: affiliateLaunch.launchLabel, what: "Launch: the cart opens and links go live" },
+export const launchDates = (offer: LaunchDates): readonly { date: string; what: string }[] => [
+  { date: launchLabel(offer), what: "Launch: the cart opens and links go live" },
   {
-    date: affiliateLaunch.fullBlast.label,
+    date: contestLabel(offer),
     what: `Full blast: ${affiliateLaunch.fullBlast.hours} hours of ${affiliateLaunch.fullBlast.commissionPercent}% commission on the frontend plus the bump`,
   },
-  { date: affiliateLaunch.contest.winnersAnnounced, what: "Contest winners announced" },
+  { date: winnersLabel(offer), what: "Contest winners announced" },
 ];

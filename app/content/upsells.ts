@@ -214,11 +214,11 @@ export const thankYouSteps: readonly { title: string; duration: string; descript
   },
 ];
 
-const { checkoutUrls, noThanksUrls } = salesFunnel;
+const { noThanksUrls } = salesFunnel;
 
-/** The buy button and No Thanks link of /white-label-upsell. */
+/** The buy button and No Thanks link of /white-label-upsell (the buy link: offer settings). */
 export const whiteLabelCta = {
-  buyHref: checkoutUrls.whiteLabel,
+  buyLink: "whiteLabelUrl" as const,
   buyLabel: `Yes, Upgrade My Order for ${formatUsd(salesFunnel.whiteLabel.priceCents)}`,
   noThanksHref: noThanksUrls.whiteLabel,
   noThanksLabel: "No Thanks, I don't want my own 12 AI tools",
@@ -226,7 +226,7 @@ export const whiteLabelCta = {
 
 /** The apply button (a new tab) and No Thanks link of /custom-saas-upsell. */
 export const coachingCta = {
-  buyHref: checkoutUrls.coaching,
+  buyLink: "customSaasUrl" as const,
   buyLabel: `Apply Now for ${formatUsd(coaching.priceCents)}`,
   newTab: true,
   noThanksHref: noThanksUrls.coaching,

@@ -82,6 +82,15 @@ export type AuditKind = (typeof auditKinds)[number];
 /** Accounts per page on /admin/members. */
 export const membersPageSize = 50;
 
+/** A day as the date inputs send it (YYYY-MM-DD); anything else counts as not given. */
+const optionalDay = z.iso.date().nullable().catch(null).default(null);
+
+/** /admin/funnel: the date range, both ends included; missing ends take the last 30 days. */
+export const funnelQuerySchema = z.object({
+  from: optionalDay,
+  to: optionalDay,
+});
+
 // Sales (/admin/sales and /admin/sales.csv): a range of UTC days, both ends
 // included, this month by default; revenue by day, week or month.
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nulCharacterMessage } from "~/lib/forms";
+import { formValues, offerDefaults } from "~/lib/offer-settings";
 import { createChapter, createCourse } from "~/server/courses/authoring.server";
 import { getDb } from "~/server/db/db.server";
 import { type Env, getEnv } from "~/server/env.server";
@@ -145,6 +146,12 @@ const samples: Record<string, () => Promise<Sample>> = {
     path: `/admin/members/${(await createUser()).id}`,
     cookie: (await createUser({ isAdmin: true })).cookie,
     fields: { intent: "sign-out", confirm: "yes" },
+  }),
+  "routes/admin/settings.tsx": async () => ({
+    path: "/admin/settings",
+    cookie: (await createUser({ isAdmin: true })).cookie,
+    // The defaults: a valid post changes nothing for the other test files.
+    fields: formValues(offerDefaults),
   }),
   "routes/not-found.tsx": async () => ({ path: "/no-such-page", fields: {} }),
   "routes/api/uploads.ts": async () => ({

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { affiliateLaunch } from "../../app/config/site";
 import { longSwipes, shortSwipes } from "../../app/content/swipes";
+import { launchLabel, offerDefaults } from "../../app/lib/offer-settings";
 import { hydrated, pausedClock, testPagesOpenCleanly, timerUnit } from "./helpers";
 
 /** The affiliate pages and the promotional resources (docs/product.md, Affiliate pages). */
@@ -31,7 +32,7 @@ test.describe("the launch countdown", () => {
     await expect(unit("Hours")).toHaveText("02");
     await expect(unit("Minutes")).toHaveText("03");
     await expect(unit("Seconds")).toHaveText("04");
-    await expect(page.getByText(`Launching ${affiliateLaunch.launchLabel}`)).toBeVisible();
+    await expect(page.getByText(`Launching ${launchLabel(offerDefaults)}`)).toBeVisible();
     await page.clock.runFor(5_000);
     await expect(unit("Minutes")).toHaveText("02");
     await expect(unit("Seconds")).toHaveText("59");
@@ -52,7 +53,7 @@ test.describe("the launch countdown", () => {
     await page.clock.install({ time: new Date(launch + 86_400_000) });
     await page.goto("/jv-doc");
     await expect(page.getByRole("timer", { name: "Time until launch" })).toHaveText(
-      `Launched ${affiliateLaunch.launchLabel} — the offer is live`,
+      `Launched ${launchLabel(offerDefaults)} — the offer is live`,
     );
   });
 });

@@ -59,7 +59,9 @@ export function DataTable({
 }
 
 export function Cell({ children, wrap = false }: { children: ReactNode; wrap?: boolean }) {
-  return <td className={`px-3 py-2 align-top ${wrap ? "" : "whitespace-nowrap"}`}>{children}</td>;
+  return (
+    <td className={`px-3 py-2 align-top ${wrap ? "min-w-48" : "whitespace-nowrap"}`}>{children}</td>
+  );
 }
 
 /** Shown in place of a table without rows. */

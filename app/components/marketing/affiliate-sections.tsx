@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { LaunchCountdown } from "~/components/marketing/affiliate";
 import { CheckoutLink } from "~/components/marketing/external-button";
+import { useOffer } from "~/components/marketing/use-offer";
 import { affiliateLaunch, formatUsd, site } from "~/config/site";
 import { maxCommissionCents, reasons, resourceCards, totalCents } from "~/content/affiliate";
 
@@ -64,9 +65,10 @@ export function AffiliateHero() {
 }
 
 export function ReasonCards() {
+  const offer = useOffer();
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {reasons.map((r) => (
+      {reasons(offer).map((r) => (
         <li key={r.title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <h3 className="font-bold text-slate-900">{r.title}</h3>
           <p className="mt-2 text-slate-600">{r.text}</p>

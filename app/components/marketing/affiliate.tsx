@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { affiliateFunnel, affiliateLaunch, formatUsd } from "~/config/site";
 import { commissionTable, secondsUntil } from "~/lib/commission";
+import { contestLabel, launchInstant, launchLabel, winnersLabel } from "~/lib/offer-settings";
 import { CountdownUnits } from "./countdown";
 import { splitDuration } from "./countdown-clock";
+import { useOffer } from "./use-offer";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** Seconds left until the launch instant, ticking each second; stops at 0. */
-export function useLaunchCountdown(launchAt: string = affiliateLaunch.launchAt): number {
+export function useLaunchCountdown(launchAt: string): number {
   const [left, setLeft] = useState(() => secondsUntil(launchAt, Date.now()));
   useEffect(() => {
     if (secondsUntil(launchAt, Date.now()) === 0) {
@@ -26,7 +28,9 @@ export function useLaunchCountdown(launchAt: string = affiliateLaunch.launchAt):
 
 /** Days, hours, minutes and seconds to the launch; at zero it says the launch has happened. */
 export function LaunchCountdown({ compact = false }: { compact?: boolean }) {
-  const left = useLaunchCountdown();
+  const offer = useOffer();
+  const label = launchLabel(offer);
+  const left = useLaunchCountdown(launchInstant(offer.launchAt, offer.launchTimeZone));
   const parts = splitDuration(left);
   const launched = left === 0;
   if (compact) {
@@ -37,7 +41,7 @@ export function LaunchCountdown({ compact = false }: { compact?: boolean }) {
         className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-4 py-1.5 text-sm font-bold text-amber-900"
       >
         {launched
-          ? `Launched ${affiliateLaunch.launchLabel} — the offer is live`
+          ? `Launched ${label} — the offer is live`
           : `Launch in ${parts.days}d ${pad(parts.hours)}h ${pad(parts.minutes)}m ${pad(parts.seconds)}s`}
       </p>
     );
@@ -47,8 +51,8 @@ export function LaunchCountdown({ compact = false }: { compact?: boolean }) {
       <CountdownUnits seconds={left} label="Time until launch" />
       <p className="mt-3 font-semibold text-slate-800" aria-live="polite">
         {launched
-          ? `The launch has happened: AI Labs went live on ${affiliateLaunch.launchLabel}. Your link earns from the first click.`
-          : `Launching ${affiliateLaunch.launchLabel}`}
+          ? `The launch has happened: AI Labs went live on ${label}. Your link earns from the first click.`
+          : `Launching ${label}`}
       </p>
     </div>
   );
@@ -127,6 +131,7 @@ const placeLabels = ["1st place", "2nd place", "3rd place"];
 /** Contest prizes and rules (docs/product.md, Launch and funnel). */
 export function ContestBlock() {
   const { contest, fullBlast } = affiliateLaunch;
+  const offer = useOffer();
   return (
     <div>
       <ul className="grid gap-4 sm:grid-cols-3">
@@ -151,9 +156,9 @@ export function ContestBlock() {
           Prizes are pro-rated: if your commissions earned are below the prize, the prize is paid up
           to the commissions you earned.
         </li>
-        <li>Winners are announced on {contest.winnersAnnounced}.</li>
+        <li>Winners are announced on {winnersLabel(offer)}.</li>
         <li>
-          Full blast: {fullBlast.hours} hours on {fullBlast.label} with{" "}
+          Full blast: {fullBlast.hours} hours on {contestLabel(offer)} with{" "}
           {fullBlast.commissionPercent}% commission on the frontend plus the bump. Schedule your
           biggest mailing for it.
         </li>

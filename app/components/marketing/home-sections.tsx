@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatUsd, lifetimeAccess } from "~/config/site";
 import { benefits, learningList } from "~/content/home";
 import { LineIcon } from "./feature-icon";
+import { useOffer } from "./use-offer";
 
 // Sections of the home page (/).
 
@@ -45,7 +46,12 @@ export function LearningList() {
 
 /** The lifetime-access offer beside the learning list. */
 export function OfferCard() {
-  const plan = lifetimeAccess;
+  const offer = useOffer();
+  const plan = {
+    ...lifetimeAccess,
+    amountCents: offer.planPriceCents,
+    regularAmountCents: offer.planRegularPriceCents,
+  };
   return (
     <section
       aria-labelledby="offer-heading"

@@ -3,6 +3,7 @@ import { CopyButton } from "~/components/marketing/affiliate";
 import { CheckoutLink } from "~/components/marketing/external-button";
 import { affiliateLaunch, lifetimeAccess, site } from "~/config/site";
 import { launchDates, resourceLinks } from "~/content/affiliate";
+import { useOffer } from "./use-offer";
 
 // Blocks of the joint-venture document (/jv-doc).
 
@@ -75,9 +76,10 @@ export function ContactDetails() {
 }
 
 export function DatesList() {
+  const offer = useOffer();
   return (
     <dl className="divide-y divide-slate-200">
-      {launchDates.map((d) => (
+      {launchDates(offer).map((d) => (
         <div key={d.date} className="grid gap-1 py-3 sm:grid-cols-3">
           <dt className="font-bold text-slate-900">{d.date}</dt>
           <dd className="text-slate-700 sm:col-span-2">{d.what}</dd>

@@ -1,9 +1,10 @@
 import { LegalLinks } from "~/components/site-footer";
-import { site } from "~/config/site";
 import { earningsDisclaimer } from "~/content/sales";
+import { useOffer } from "./use-offer";
 
 /** The sales funnel pages' closing block: the earnings disclaimer, legal links and the contact address. */
 export function MarketingFooter({ disclaimer = true }: { disclaimer?: boolean }) {
+  const { supportEmail } = useOffer();
   return (
     <footer className="border-t border-slate-200 bg-slate-100">
       <div className="mx-auto max-w-4xl px-4 py-10 text-sm text-slate-600">
@@ -14,10 +15,10 @@ export function MarketingFooter({ disclaimer = true }: { disclaimer?: boolean })
         >
           <LegalLinks className="text-slate-700 underline hover:text-indigo-700" />
           <a
-            href={`mailto:${site.supportEmail}`}
+            href={`mailto:${supportEmail}`}
             className="text-slate-700 underline hover:text-indigo-700"
           >
-            Contact: {site.supportEmail}
+            Contact: {supportEmail}
           </a>
         </nav>
       </div>

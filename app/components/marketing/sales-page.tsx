@@ -17,9 +17,11 @@ import { MarketingPage } from "./marketing-page";
 import { PriceBox } from "./price-box";
 import { MarketingSection } from "./section";
 import { CheckCircleIcon } from "./status-icons";
+import { useOffer } from "./use-offer";
 
 export type SalesVariant = {
-  coupon: string;
+  /** Which offer setting is this page's price (app/lib/offer-settings.ts). */
+  priceSetting: "planPriceCents" | "offer2PriceCents";
   headline: string;
   subheadline: string;
   demoTiming: BuildDemoTiming;
@@ -27,17 +29,21 @@ export type SalesVariant = {
   demoPrompts: readonly string[];
 };
 
-const {
-  checkoutUrls,
-  marketplacePriceCents: price,
-  marketplaceRegularPriceCents: regular,
-  couponSavingCents,
-  guaranteeDays,
-} = salesFunnel;
+const { guaranteeDays } = salesFunnel;
 
-function BuyButton({ className = "", label = `Get Instant Access for ${formatUsd(price)}` }) {
+function BuyButton({
+  href,
+  price,
+  className = "",
+  label = `Get Instant Access for ${formatUsd(price)}`,
+}: {
+  href: string;
+  price: number;
+  className?: string;
+  label?: string;
+}) {
   return (
-    <CheckoutLink href={checkoutUrls.mainOffer} className={`w-full sm:w-auto ${className}`}>
+    <CheckoutLink href={href} className={`w-full sm:w-auto ${className}`}>
       {label}
     </CheckoutLink>
   );
@@ -48,12 +54,17 @@ function BuyButton({ className = "", label = `Get Instant Access for ${formatUsd
  * differ in coupon, headline and demo.
  */
 export function SalesPage({ variant }: { variant: SalesVariant }) {
+  const offer = useOffer();
+  const price = offer[variant.priceSetting];
+  const regular = offer.planRegularPriceCents;
+  const { couponSavingCents } = offer;
+  const buy = { href: offer.mainOfferUrl, price };
   return (
     <MarketingPage mainClassName="bg-white">
       <p className="bg-amber-400 px-4 py-3 text-center font-semibold text-slate-950">
         Launch special: use coupon{" "}
         <code className="rounded bg-slate-950 px-2 py-0.5 font-mono font-bold text-amber-300">
-          {variant.coupon}
+          {offer.couponCode}
         </code>{" "}
         at checkout and save another {formatUsd(couponSavingCents)}.
       </p>
@@ -84,7 +95,7 @@ export function SalesPage({ variant }: { variant: SalesVariant }) {
             />
           </div>
           <div className="mt-8">
-            <BuyButton />
+            <BuyButton {...buy} />
             <p className="mt-3 text-sm text-indigo-200">
               One-time payment · Lifetime access · {guaranteeDays}-day money-back guarantee
             </p>
@@ -223,10 +234,10 @@ export function SalesPage({ variant }: { variant: SalesVariant }) {
         <PriceBox
           regularCents={regular}
           priceCents={price}
-          savingCents={salesFunnel.marketplaceDiscountCents}
-          note={`Use coupon ${variant.coupon} at checkout to save another ${formatUsd(couponSavingCents)}.`}
+          savingCents={Math.max(0, regular - price)}
+          note={`Use coupon ${offer.couponCode} at checkout to save another ${formatUsd(couponSavingCents)}.`}
         >
-          <BuyButton className="sm:w-full" label="Yes, I Want Lifetime Access" />
+          <BuyButton {...buy} className="sm:w-full" label="Yes, I Want Lifetime Access" />
           <p className="mt-3 text-sm text-slate-600">
             Secure checkout on our marketplace partner. Login details by e-mail within about 5
             minutes.
@@ -252,7 +263,7 @@ export function SalesPage({ variant }: { variant: SalesVariant }) {
           everything for life and take a full {guaranteeDays} days to decide if it is for you.
         </p>
         <div className="mt-8">
-          <BuyButton />
+          <BuyButton {...buy} />
         </div>
       </section>
     </MarketingPage>

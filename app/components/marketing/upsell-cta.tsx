@@ -1,16 +1,18 @@
 import { Link } from "react-router";
 import { CheckoutLink } from "./external-button";
+import { useOffer } from "./use-offer";
 
 /** An upsell's decision block: the buy (or apply) button and the No Thanks link under it. */
 export function UpsellCta({
-  buyHref,
+  buyLink,
   buyLabel,
   noThanksHref,
   noThanksLabel,
   newTab = false,
   tone = "light",
 }: {
-  buyHref: string;
+  /** The offer setting holding the marketplace buy link. */
+  buyLink: "whiteLabelUrl" | "customSaasUrl";
   buyLabel: string;
   noThanksHref: string;
   noThanksLabel: string;
@@ -20,6 +22,7 @@ export function UpsellCta({
   const noThanksClass = `text-sm underline underline-offset-4 ${
     tone === "dark" ? "text-slate-300 hover:text-white" : "text-slate-600 hover:text-slate-900"
   }`;
+  const buyHref = useOffer()[buyLink];
   return (
     <div className="flex flex-col items-center gap-4">
       <CheckoutLink href={buyHref} newTab={newTab} className="w-full max-w-md">

@@ -9,13 +9,19 @@ import { getEnv } from "~/server/env.server";
 import { readForm } from "~/server/forms.server";
 import { logger } from "~/server/logger.server";
 import { CheckoutError, checkoutMessages, createCheckout } from "~/server/payments/checkout.server";
+import { currentOfferSettings } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/payment-options";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose Your Access Plan | AI Labs" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
-  return { hasAccess: await isMember(request) };
+  return {
+    hasAccess: await isMember(request),
+    // The plan's prices are offer settings (docs/decisions/012), read from memory.
+    priceCents: currentOfferSettings().planPriceCents,
+    regularPriceCents: currentOfferSettings().planRegularPriceCents,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -45,7 +51,11 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function PaymentOptions({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const plan = lifetimeAccess;
+  const plan = {
+    ...lifetimeAccess,
+    amountCents: loaderData.priceCents,
+    regularAmountCents: loaderData.regularPriceCents,
+  };
   return (
     <main className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">Choose Your Access Plan</h1>

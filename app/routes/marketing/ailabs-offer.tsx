@@ -2,15 +2,17 @@ import { salesDemoTiming } from "~/components/marketing/build-demo-timeline";
 import { SalesPage, type SalesVariant } from "~/components/marketing/sales-page";
 import { formatUsd, salesFunnel } from "~/config/site";
 import { demoPrompts } from "~/content/sales";
+import { offerDefaults } from "~/lib/offer-settings";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
+import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/ailabs-offer";
 
 /** This page renders its own footer with the earnings disclaimer. */
 export const handle: RouteHandle = { ownFooter: true };
 
 const variant: SalesVariant = {
-  coupon: salesFunnel.coupons.offer,
+  priceSetting: "planPriceCents",
   headline: "Build and Launch Your Own AI SaaS App in 7 Days, Without Writing Code",
   subheadline:
     "The step-by-step course and toolkit that takes you from a written prompt to a live AI app that takes payments, even if you have never coded before.",
@@ -18,10 +20,12 @@ const variant: SalesVariant = {
   demoPrompts: demoPrompts.slice(0, 1),
 };
 
-export const meta: Route.MetaFunction = () =>
+export const loader = offerLoader;
+
+export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
     title: "AI Labs: Build and Launch an AI SaaS App in 7 Days",
-    description: `Turn a written prompt into a live AI SaaS app that takes payments, no coding needed. Lifetime access for a one-time ${formatUsd(salesFunnel.marketplacePriceCents)}, with a ${salesFunnel.guaranteeDays}-day money-back guarantee.`,
+    description: `Turn a written prompt into a live AI SaaS app that takes payments, no coding needed. Lifetime access for a one-time ${formatUsd(data?.offer.planPriceCents ?? offerDefaults.planPriceCents)}, with a ${salesFunnel.guaranteeDays}-day money-back guarantee.`,
     path: "/ailabs-offer",
   });
 

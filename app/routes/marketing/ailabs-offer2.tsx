@@ -2,15 +2,17 @@ import { loopingDemoTiming } from "~/components/marketing/build-demo-timeline";
 import { SalesPage, type SalesVariant } from "~/components/marketing/sales-page";
 import { formatUsd, salesFunnel } from "~/config/site";
 import { demoPrompts } from "~/content/sales";
+import { offerDefaults } from "~/lib/offer-settings";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
+import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/ailabs-offer2";
 
 /** This page renders its own footer with the earnings disclaimer. */
 export const handle: RouteHandle = { ownFooter: true };
 
 const variant: SalesVariant = {
-  coupon: salesFunnel.coupons.offer2,
+  priceSetting: "offer2PriceCents",
   headline: "Turn One Written Prompt Into an AI App People Pay For",
   subheadline:
     "AI Labs shows non-coders how to build, launch and earn from AI software-as-a-service apps with a proven 7-day launch formula.",
@@ -18,10 +20,12 @@ const variant: SalesVariant = {
   demoPrompts,
 };
 
-export const meta: Route.MetaFunction = () =>
+export const loader = offerLoader;
+
+export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
     title: "AI Labs: Turn a Prompt Into an AI App People Pay For",
-    description: `Build, launch and earn from AI SaaS apps without coding: the 7-day launch formula, a ready boilerplate and four bonuses. One-time ${formatUsd(salesFunnel.marketplacePriceCents)}, ${salesFunnel.guaranteeDays}-day money-back guarantee.`,
+    description: `Build, launch and earn from AI SaaS apps without coding: the 7-day launch formula, a ready boilerplate and four bonuses. One-time ${formatUsd(data?.offer.offer2PriceCents ?? offerDefaults.offer2PriceCents)}, ${salesFunnel.guaranteeDays}-day money-back guarantee.`,
     path: "/ailabs-offer2",
   });
 

@@ -6,7 +6,11 @@ import {
 } from "~/components/marketing/upsell-sections";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
+import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/custom-saas-thank-you";
+
+/** The offer settings the page shows, from memory (docs/decisions/012). */
+export const loader = offerLoader;
 
 /** This page renders its own footer with the earnings disclaimer. */
 export const handle: RouteHandle = { ownFooter: true };

@@ -20,7 +20,11 @@ import {
 import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { RouteHandle } from "~/root";
+import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/demo-swipes";
+
+/** The offer settings the page shows, from memory (docs/decisions/012). */
+export const loader = offerLoader;
 
 export const handle: RouteHandle = { ownFooter: true };
 

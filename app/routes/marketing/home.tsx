@@ -6,6 +6,10 @@ import { homeDisclaimer } from "~/content/home";
 import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
+import { offerLoader } from "~/server/settings/offer-settings.server";
+
+/** The offer settings the page shows, from memory (docs/decisions/012). */
+export const loader = offerLoader;
 
 /** Visitors get the HTML and two islands: the build terminal and the cookie banner. */
 export const handle: RouteHandle = { hydrate: "islands" };

@@ -17,7 +17,11 @@ import { formatUsd } from "~/config/site";
 import { maxCommissionCents, totalCents } from "~/content/affiliate";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
+import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/jv-doc";
+
+/** The offer settings the page shows, from memory (docs/decisions/012). */
+export const loader = offerLoader;
 
 export const handle: RouteHandle = { ownFooter: true };
 

@@ -1,7 +1,12 @@
 import { Link } from "react-router";
 import { LegalPage } from "~/components/marketing/legal-page";
+import { useOffer } from "~/components/marketing/use-offer";
 import { site } from "~/config/site";
 import { pageMeta } from "~/lib/seo";
+import { offerLoader } from "~/server/settings/offer-settings.server";
+
+/** The offer settings the page shows, from memory (docs/decisions/012). */
+export const loader = offerLoader;
 
 export const meta = () =>
   pageMeta({
@@ -11,7 +16,8 @@ export const meta = () =>
   });
 
 export default function PrivacyPolicy() {
-  const { brand, supportEmail, canonicalOrigin } = site;
+  const { brand, canonicalOrigin } = site;
+  const { supportEmail } = useOffer();
   const mail = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
   return (
     <LegalPage title="Privacy Policy">

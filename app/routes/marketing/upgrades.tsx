@@ -4,7 +4,11 @@ import { MarketingPage } from "~/components/marketing/marketing-page";
 import { formatUsd, salesFunnel } from "~/config/site";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
+import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/upgrades";
+
+/** The offer settings the page shows, from memory (docs/decisions/012). */
+export const loader = offerLoader;
 
 /** This page renders its own footer with the earnings disclaimer. */
 export const handle: RouteHandle = { ownFooter: true };

@@ -3,14 +3,15 @@ import { PageShell } from "~/components/ui";
 import { site } from "~/config/site";
 import { memberBonuses } from "~/content/bonuses";
 import { requireMember } from "~/server/auth/guards.server";
-import { getEnv } from "~/server/env.server";
+import { currentOfferSettings } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/bonuses";
 
 export const meta: Route.MetaFunction = () => [{ title: "Premium Bonuses | AI Labs" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireMember(request);
-  return { discordInviteUrl: getEnv().discordInviteUrl ?? null };
+  // An offer setting (docs/decisions/012), DISCORD_INVITE_URL when none is stored.
+  return { discordInviteUrl: currentOfferSettings().discordInviteUrl };
 }
 
 export default function Bonuses({ loaderData }: Route.ComponentProps) {

@@ -16,6 +16,7 @@ import {
   course,
   paymentIssue,
   purchase,
+  purchaseProviders,
   session,
   user,
 } from "../db/schema";
@@ -41,45 +42,70 @@ export type MembersQuery = { q: string | null; access: MemberAccessFilter; page:
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
 
+/** The plan's purchases of the user row `u` (uses purchase_user_status_idx). */
+const planOf = (status?: "completed") =>
+  sql`exists (select 1 from ${purchase} p where p.user_id = u.id and p.product = ${accessProduct}${
+    status ? sql` and p.status = ${status}` : sql``
+  })`;
+
+/** hasPaidAccess's rule (docs/product.md, The access rule) as a condition on `u`. */
+const accessIs: Record<Exclude<MemberAccessFilter, "all">, ReturnType<typeof sql>> = {
+  admin: sql`u.is_admin`,
+  member: sql`not u.is_admin and ${planOf("completed")}`,
+  refunded: sql`not u.is_admin and not ${planOf("completed")} and ${planOf()}`,
+  none: sql`not u.is_admin and not ${planOf()}`,
+};
+
+/** The accounts matching the query's search and access filter, as a condition on `u`. */
+function matching(query: Omit<MembersQuery, "page">) {
+  const search = query.q
+    ? sql` and (lower(u.name) like ${likePattern(query.q)} or lower(u.email) like ${likePattern(query.q)})`
+    : sql``;
+  const access = query.access === "all" ? sql`` : sql` and ${accessIs[query.access]}`;
+  return sql`true${search}${access}`;
+}
+
 /**
- * Accounts matching the query, newest first, with the access rule of
- * hasPaidAccess (docs/product.md, The access rule) computed for all of them
- * in the same query; `after` continues past a row (the CSV reads in batches).
+ * A window of the matching accounts, newest first (user_created_at_idx):
+ * the page's rows are found first, then their purchases, providers and last
+ * session are read for those rows only; `after` continues past a row (the
+ * CSV reads in batches).
  */
 function membersSql(
   query: Omit<MembersQuery, "page">,
-  window: { limit: number; offset?: number; after?: { at: string; id: string } },
+  window: { limit: number; offset?: number; after?: { at: string; id: string }; counted?: boolean },
 ) {
-  const search = query.q
-    ? sql`and (lower(u.name) like ${likePattern(query.q)} or lower(u.email) like ${likePattern(query.q)})`
-    : sql``;
-  const accessIs = query.access === "all" ? sql`` : sql`and m.access = ${query.access}`;
+  const total = window.counted ? sql`, count(*) over () as total` : sql``;
   const after = window.after
-    ? sql`and (m.created_at, m.id) < (${window.after.at}::timestamptz, ${window.after.id})`
+    ? sql` and (u.created_at, u.id) < (${window.after.at}::timestamptz, ${window.after.id})`
     : sql``;
   return sql`
-    with plan as (
-      select user_id,
-        bool_or(status = 'completed') as completed,
-        string_agg(distinct provider, ', ' order by provider) as paid_via
-      from ${purchase} where product = ${accessProduct}
-      group by user_id
-    ),
-    m as (
-      select u.id, u.name, u.email, u.created_at, u.two_factor_enabled,
-        case when u.is_admin then 'admin'
-             when plan.completed then 'member'
-             when plan.user_id is not null then 'refunded'
-             else 'none' end as access,
-        plan.paid_via
-      from ${user} u left join plan on plan.user_id = u.id
-      where true ${search}
+    with page as (
+      select u.id, u.name, u.email, u.created_at, u.is_admin, u.two_factor_enabled${total}
+      from ${user} u
+      where ${matching(query)}${after}
+      order by u.created_at desc, u.id desc
+      limit ${window.limit} offset ${window.offset ?? 0}
     )
-    select m.*, m.created_at::text as cursor_at, count(*) over () as total,
-      (select max(s.updated_at) from ${session} s where s.user_id = m.id) as last_seen_at
-    from m where true ${accessIs} ${after}
-    order by m.created_at desc, m.id desc
-    limit ${window.limit} offset ${window.offset ?? 0}`;
+    select page.*, page.created_at::text as cursor_at,
+      case when page.is_admin then 'admin'
+           when plan.completed then 'member'
+           when plan.bought then 'refunded'
+           else 'none' end as access,
+      ${sql.raw(purchaseProviders.map((p) => `plan."paid_${p}"`).join(", "))},
+      (select max(s.updated_at) from ${session} s where s.user_id = page.id) as last_seen_at
+    from page cross join lateral (
+      select count(*) > 0 as bought, coalesce(bool_or(status = 'completed'), false) as completed,
+        ${sql.raw(purchaseProviders.map((p) => `bool_or(provider = '${p}') as "paid_${p}"`).join(", "))}
+      from ${purchase} p where p.user_id = page.id and p.product = ${accessProduct}
+    ) plan
+    order by page.created_at desc, page.id desc`;
+}
+
+/** How many accounts match, for the page's count and its pager. */
+async function countMembers(db: Db, query: Omit<MembersQuery, "page">): Promise<number> {
+  const [row] = await rowsOf(db, sql`select count(*) as n from ${user} u where ${matching(query)}`);
+  return Number(row?.n ?? 0);
 }
 
 function toMemberRow(r: Record<string, unknown>): MemberRow {
@@ -89,7 +115,7 @@ function toMemberRow(r: Record<string, unknown>): MemberRow {
     email: String(r.email),
     createdAt: new Date(r.created_at as string),
     access: r.access as MemberAccess,
-    paidVia: (r.paid_via as string | null) ?? null,
+    paidVia: purchaseProviders.filter((p) => r[`paid_${p}`] === true).join(", ") || null,
     twoFactorEnabled: Boolean(r.two_factor_enabled),
     lastSeenAt: r.last_seen_at ? new Date(r.last_seen_at as string) : null,
   };
@@ -99,18 +125,19 @@ async function rowsOf(db: Db, query: ReturnType<typeof sql>) {
   return ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 }
 
-/** One page of accounts (50), and how many match in all. */
+/**
+ * One page of accounts (50), and how many match in all. A search reads every
+ * account anyway, so the page's query counts them too; without one the
+ * page's rows come from the index alone and the count is a query of its own.
+ */
 export async function listMembers(
   db: Db,
   query: MembersQuery,
 ): Promise<{ rows: MemberRow[]; total: number }> {
   const offset = (query.page - 1) * membersPageSize;
-  const rows = await rowsOf(db, membersSql(query, { limit: membersPageSize, offset }));
-  // Past the last page there is no row to carry the total: count from the first.
-  const total =
-    rows.length > 0 || query.page === 1
-      ? Number(rows[0]?.total ?? 0)
-      : Number((await rowsOf(db, membersSql(query, { limit: 1 })))[0]?.total ?? 0);
+  const counted = query.q !== null;
+  const rows = await rowsOf(db, membersSql(query, { limit: membersPageSize, offset, counted }));
+  const total = counted && rows[0] ? Number(rows[0].total) : await countMembers(db, query);
   return { rows: rows.map(toMemberRow), total };
 }
 

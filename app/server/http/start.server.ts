@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { publicPagePaths, signInPagePaths } from "~/route-policies";
+import { countPageViews, startPageViewFlusher } from "../analytics/page-views.server";
 import { createSessionTokenReader } from "../auth/session.server";
 import { DatabaseStartError } from "../db/client.server";
 import { closeDatabase, getDatabase } from "../db/db.server";
@@ -12,6 +14,11 @@ import { EnvError, getEnv, listensOnLoopbackOnly } from "../env.server";
 import { logger } from "../logger.server";
 import { createSmtpTransport, startEmailSender } from "../mail/outbox.server";
 import { closeRedis, getRedis } from "../redis.server";
+import {
+  onOfferSettingsChange,
+  refreshOfferSettings,
+  watchOfferSettings,
+} from "../settings/offer-settings.server";
 import { createHttpApp } from "./app.server";
 import {
   type FastAnswer,
@@ -20,6 +27,7 @@ import {
   staticFilesAnswer,
 } from "./node-listener.server";
 import { createPageCache, pageCacheAnswer } from "./page-cache.server";
+import { prerenderedPagesRenderer } from "./prerender.server";
 import type { StaticFile } from "./static-files.server";
 
 export type StartOptions = {
@@ -82,6 +90,8 @@ export async function startServer(options: StartOptions): Promise<void> {
     maxAttempts: env.emailMaxAttempts,
     lockRows: !database.pglite,
   });
+  // Views of the funnel's pages, summed in memory, written every 10 s and at shutdown.
+  const pageViewFlusher = startPageViewFlusher(database.db);
 
   const staticFiles = await options.staticFiles();
 
@@ -91,6 +101,18 @@ export async function startServer(options: StartOptions): Promise<void> {
     options.mode === "development" ? options.build : await options.build(),
     options.mode,
   );
+
+  // Offer settings (decision 012): the pages' loaders read them from memory. Each change,
+  // and settings at start that differ from the build's, render the prerendered pages again.
+  const rerender = prerenderedPagesRenderer({
+    files: staticFiles,
+    handleRequest: (request) => handleRequest(request),
+    origin: env.publicOrigin,
+    routes: [...publicPagePaths, ...signInPagePaths],
+  });
+  onOfferSettingsChange(() => rerender());
+  await refreshOfferSettings(database.db);
+  const stopWatchingSettings = watchOfferSettings(database.db);
 
   const secureCookies = env.publicOrigin.startsWith("https://");
   const pageCache = options.pageCache
@@ -112,12 +134,14 @@ export async function startServer(options: StartOptions): Promise<void> {
   });
 
   // Static files, prerendered pages and kept member pages are answered straight on node:http;
-  // the rest goes to the Hono app (what `serve({ fetch: app.fetch })` would build).
+  // the rest goes to the Hono app (what `serve({ fetch: app.fetch })` would build). The first
+  // answer only counts funnel page views (consent "all"), whichever answer serves them.
   const server = options.server ?? createServer();
   server.on(
     "request",
     nodeListener(
       [
+        countPageViews(),
         ...(options.answersFirst ?? []),
         staticFilesAnswer(staticFiles, env.publicOrigin),
         ...(pageCache ? [pageCacheAnswer(pageCache, shellHeaders(env.publicOrigin))] : []),
@@ -158,7 +182,9 @@ export async function startServer(options: StartOptions): Promise<void> {
       server.close(() => resolve());
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     });
+    stopWatchingSettings();
     await emailSender.stop();
+    await pageViewFlusher.stop();
     await socket?.stop();
     await closeDatabase();
     await closeRedis();

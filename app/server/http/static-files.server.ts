@@ -65,45 +65,61 @@ export async function loadStaticFiles(
   const files = new Map<string, StaticFile>();
   for await (const full of walk(dir)) {
     const rel = `/${path.relative(dir, full).split(path.sep).join("/")}`;
-    const ext = path.extname(full);
-    const type = types[ext] ?? "application/octet-stream";
     const body = new Uint8Array(await readFile(full));
-    const shouldCompress = compressible.test(type) && body.byteLength > 512;
-    const isPage = ext === ".html" || ext === ".data";
-    const file: StaticFile = {
-      body,
-      br: shouldCompress
-        ? new Uint8Array(
-            // Best compression for pages and small assets; large bundles at 9 keep start-up quick.
-            brotliCompressSync(
-              body,
-              brotliOptions(body.byteLength < 100_000 ? 11 : 9, body.byteLength),
-            ),
-          )
-        : undefined,
-      gzip: shouldCompress ? new Uint8Array(gzipSync(body, { level: 9 })) : undefined,
-      type,
-      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-      csp:
-        ext === ".html"
-          ? contentSecurityPolicy(inlineScriptHashes(Buffer.from(body).toString("utf8")))
-          : undefined,
-      cacheControl: rel.startsWith("/assets/")
-        ? "public, max-age=31536000, immutable"
-        : isPage
-          ? "no-cache"
-          : "public, max-age=3600",
-      visitorOnly: isPage,
-      plainUrlOnly: false,
-    };
-    if (rel.endsWith("/index.html")) {
-      const route = rel.slice(0, -"/index.html".length) || "/";
-      files.set(route, { ...file, plainUrlOnly: plainUrlOnly.includes(route) });
-    } else if (ext !== ".html") {
-      files.set(rel, file);
-    }
+    const entry = staticEntry(rel, body, plainUrlOnly);
+    if (entry) files.set(entry[0], entry[1]);
   }
   return files;
+}
+
+/**
+ * The entry a file of the client build makes: its URL path (a prerendered page
+ * `x/index.html` under its route `/x`) and the file, precompressed, with its
+ * ETag and, for a page, the Content-Security-Policy naming its inline scripts.
+ * Undefined for an HTML file that is no page. Shared with the re-rendering of
+ * the prerendered pages (prerender.server.ts).
+ */
+export function staticEntry(
+  rel: string,
+  body: Uint8Array<ArrayBuffer>,
+  plainUrlOnly: readonly string[] = signInPaths,
+): [string, StaticFile] | undefined {
+  const ext = path.extname(rel);
+  const type = types[ext] ?? "application/octet-stream";
+  const shouldCompress = compressible.test(type) && body.byteLength > 512;
+  const isPage = ext === ".html" || ext === ".data";
+  const file: StaticFile = {
+    body,
+    br: shouldCompress
+      ? new Uint8Array(
+          // Best compression for pages and small assets; large bundles at 9 keep start-up quick.
+          brotliCompressSync(
+            body,
+            brotliOptions(body.byteLength < 100_000 ? 11 : 9, body.byteLength),
+          ),
+        )
+      : undefined,
+    gzip: shouldCompress ? new Uint8Array(gzipSync(body, { level: 9 })) : undefined,
+    type,
+    etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+    csp:
+      ext === ".html"
+        ? contentSecurityPolicy(inlineScriptHashes(Buffer.from(body).toString("utf8")))
+        : undefined,
+    cacheControl: rel.startsWith("/assets/")
+      ? "public, max-age=31536000, immutable"
+      : isPage
+        ? "no-cache"
+        : "public, max-age=3600",
+    visitorOnly: isPage,
+    plainUrlOnly: false,
+  };
+  if (rel.endsWith("/index.html")) {
+    const route = rel.slice(0, -"/index.html".length) || "/";
+    return [route, { ...file, plainUrlOnly: plainUrlOnly.includes(route) }];
+  }
+  if (ext !== ".html") return [rel, file];
+  return undefined;
 }
 
 /** Whether a Cookie header carries a session cookie: pages are then rendered for the user. */

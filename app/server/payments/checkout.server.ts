@@ -1,8 +1,9 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { type Product, products } from "~/config/site";
+import { lifetimeAccess, type Product, products } from "~/config/site";
 import type { Db } from "../db/client.server";
 import { testCheckout } from "../db/schema";
 import { logger } from "../logger.server";
+import { currentOfferSettings } from "../settings/offer-settings.server";
 import { fulfilPurchase, type Purchase } from "./purchases.server";
 import { type StripeConfig, stripeErrorLog } from "./stripe.server";
 import { createStripeCheckoutSession } from "./stripe-checkout.server";
@@ -38,6 +39,13 @@ export type CheckoutRequest = {
 /** A started test checkout is reused for an hour, so repeated clicks add no rows. */
 const reuseWindowMs = 60 * 60_000;
 
+/** What a product costs now: the plan's price from the offer settings, others their own. */
+export function planAmountCents(product: Product): number {
+  return product.id === lifetimeAccess.id
+    ? currentOfferSettings().planPriceCents
+    : product.amountCents;
+}
+
 /**
  * Starts a checkout and returns the URL the browser goes to: a Stripe
  * Checkout Session when Stripe is configured, else the built-in test checkout
@@ -50,6 +58,8 @@ export async function createCheckout(db: Db, request: CheckoutRequest): Promise<
     ? products[request.productId]
     : undefined;
   if (!product) throw new CheckoutError(checkoutMessages.invalidProduct, 400);
+  // The plan's price is an offer setting (docs/decisions/012), read from memory.
+  const amountCents = planAmountCents(product);
   if (request.stripe) {
     let url: string | null;
     try {
@@ -79,6 +89,7 @@ export async function createCheckout(db: Db, request: CheckoutRequest): Promise<
         and(
           eq(testCheckout.userId, request.user.id),
           eq(testCheckout.product, product.id),
+          eq(testCheckout.amountCents, amountCents),
           gt(testCheckout.createdAt, new Date(Date.now() - reuseWindowMs)),
           // Qualified by hand: Drizzle leaves columns unqualified in a one-table query.
           sql`not exists (select 1 from "purchase" p where p.provider = 'test' and p.provider_ref = "test_checkout"."id"::text)`,
@@ -91,7 +102,7 @@ export async function createCheckout(db: Db, request: CheckoutRequest): Promise<
       .values({
         userId: request.user.id,
         product: product.id,
-        amountCents: product.amountCents,
+        amountCents,
         currency: product.currency,
       })
       .returning({ id: testCheckout.id });

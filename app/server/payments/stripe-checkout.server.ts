@@ -4,6 +4,7 @@ import { lifetimeAccess, products } from "~/config/site";
 import type { Db, Tx } from "../db/client.server";
 import { stripeCustomer, user } from "../db/schema";
 import { logger } from "../logger.server";
+import { currentOfferSettings } from "../settings/offer-settings.server";
 import { recordPaymentIssue } from "./payment-issues.server";
 import { fulfilPurchase, type PurchaseInput } from "./purchases.server";
 import { type StripeConfig, stripeClient, stripeErrorLog } from "./stripe.server";
@@ -108,12 +109,26 @@ export function purchaseOfSession(session: Stripe.Checkout.Session): PurchaseInp
 
 /**
  * Whether a Checkout Session, retrieved with its line items, buys the plan:
- * every line is the configured plan's price. A paid session for anything else
- * in the same Stripe account (a Payment Link, another product) does not.
+ * every line is the configured plan's price, at the plan's price of the offer
+ * settings (`planPriceCents`, read from memory). A paid session for anything
+ * else in the same Stripe account (a Payment Link, another product), or for
+ * a Stripe price that no longer matches the plan's, does not: it is recorded
+ * for the operator instead.
  */
-export function buysThePlan(session: Stripe.Checkout.Session, config: StripeConfig): boolean {
+export function buysThePlan(
+  session: Stripe.Checkout.Session,
+  config: StripeConfig,
+  planPriceCents: number = currentOfferSettings().planPriceCents,
+): boolean {
   const lines = session.line_items?.data ?? [];
-  return lines.length > 0 && lines.every((line) => idOf(line.price) === config.priceId);
+  return (
+    lines.length > 0 &&
+    lines.every(
+      (line) =>
+        idOf(line.price) === config.priceId &&
+        (line.price?.unit_amount ?? planPriceCents) === planPriceCents,
+    )
+  );
 }
 
 /** A Checkout Session with its line items, which fulfilment checks against the plan. */

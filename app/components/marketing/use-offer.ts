@@ -1,0 +1,18 @@
+import { useMatches } from "react-router";
+import { type OfferSettings, offerDefaults } from "~/lib/offer-settings";
+
+/** What public pages get of the offer settings: all but the members' Discord invite. */
+export type PublicOffer = Omit<OfferSettings, "discordInviteUrl">;
+
+/**
+ * The offer settings of this page: the `offer` its route's loader returned
+ * (publicOffer(), read from memory), or the defaults on a page without one.
+ */
+export function useOffer(): PublicOffer {
+  const matches = useMatches();
+  for (const match of matches) {
+    const data = match.loaderData as { offer?: PublicOffer } | undefined;
+    if (data?.offer) return data.offer;
+  }
+  return offerDefaults;
+}

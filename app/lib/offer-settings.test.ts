@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { parseForm } from "./forms";
+import {
+  changedKeys,
+  contestLabel,
+  formValues,
+  launchInstant,
+  launchLabel,
+  offerDefaults,
+  offerSettingsFormSchema,
+  settingsFromStored,
+  winnersLabel,
+} from "./offer-settings";
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+};
+const defaults = formValues(offerDefaults);
+
+describe("offer settings", () => {
+  it("defaults to the config's values", () => {
+    expect(offerDefaults).toMatchObject({
+      planPriceCents: 2500,
+      planRegularPriceCents: 19700,
+      offer2PriceCents: 1700,
+      couponCode: "LAUNCH",
+      couponSavingCents: 300,
+      launchTimeZone: "America/Chicago",
+      mainOfferUrl: "https://warriorplus.com/o2/buy/ailabs/main",
+      discordInviteUrl: null,
+      supportEmail: "support@ailabs.app",
+    });
+    expect(defaults).toMatchObject({ planPrice: "25", couponSaving: "3", discordInviteUrl: "" });
+  });
+
+  it("reads the default form back as the defaults", () => {
+    const parsed = parseForm(offerSettingsFormSchema, form(defaults));
+    expect(parsed).toEqual({ ok: true, data: offerDefaults });
+  });
+
+  it("takes money in dollars and stores cents", () => {
+    const parsed = parseForm(
+      offerSettingsFormSchema,
+      form({ ...defaults, planPrice: "4.95", offer2Price: "$17", couponCode: " save10 " }),
+    );
+    expect(parsed.ok && parsed.data).toMatchObject({
+      planPriceCents: 495,
+      offer2PriceCents: 1700,
+      couponCode: "SAVE10",
+    });
+  });
+
+  it("refuses bad input with a message per field", () => {
+    const parsed = parseForm(
+      offerSettingsFormSchema,
+      form({
+        ...defaults,
+        planPrice: "twenty",
+        offer2Price: "0",
+        couponCode: "no spaces",
+        launchAt: "2025-02-30T10:00",
+        launchTimeZone: "Mars/Olympus",
+        contestStart: "2025-06-14",
+        contestEnd: "2025-06-13",
+        mainOfferUrl: "http://warriorplus.com/buy",
+        whiteLabelUrl: "",
+        discordInviteUrl: "discord",
+        supportEmail: "support@",
+      }),
+    );
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.fieldErrors).toEqual({
+      planPrice: "Enter the plan's price in dollars, for example 17 or 4.95",
+      offer2Price: "The price must be above $0",
+      couponCode: "Use 1 to 32 letters, digits, - or _",
+      launchAt: "That date does not exist",
+      launchTimeZone: "Enter a time zone name such as America/Chicago or Europe/London",
+      contestEnd: "The contest's last day must not be before its first day",
+      mainOfferUrl: "The main offer's buy link must be an https:// address",
+      whiteLabelUrl: "Please enter the white label buy link",
+      discordInviteUrl: "Enter the invite as a web address (https://…)",
+      supportEmail: "Please enter a valid e-mail address",
+    });
+  });
+
+  it("turns a wall-clock launch in a time zone into the instant, across daylight saving", () => {
+    expect(launchInstant("2025-06-06T11:00", "America/Chicago")).toBe("2025-06-06T16:00:00.000Z");
+    expect(launchInstant("2025-01-06T11:00", "America/Chicago")).toBe("2025-01-06T17:00:00.000Z");
+    expect(launchInstant("2026-12-01T09:30", "Europe/Paris")).toBe("2026-12-01T08:30:00.000Z");
+    expect(launchLabel(offerDefaults)).toBe("June 6, 2025 at 11:00 AM CDT");
+  });
+
+  it("labels the contest's days", () => {
+    expect(contestLabel(offerDefaults)).toBe("June 12-13, 2025");
+    expect(contestLabel({ contestStart: "2026-06-30", contestEnd: "2026-07-01" })).toBe(
+      "June 30 - July 1, 2026",
+    );
+    expect(contestLabel({ contestStart: "2026-12-31", contestEnd: "2027-01-01" })).toBe(
+      "December 31, 2026 - January 1, 2027",
+    );
+    expect(winnersLabel(offerDefaults)).toBe("June 13, 2025");
+  });
+
+  it("keeps the default of a stored field that is missing or no longer valid", () => {
+    const stored = { planPriceCents: 1900, couponCode: "bad code", discordInviteUrl: null };
+    const settings = settingsFromStored(stored, {
+      ...offerDefaults,
+      discordInviteUrl: "https://discord.gg/env",
+    });
+    expect(settings.planPriceCents).toBe(1900);
+    expect(settings.couponCode).toBe("LAUNCH");
+    expect(settings.discordInviteUrl).toBe("https://discord.gg/env");
+    expect(changedKeys(offerDefaults, settings)).toEqual(["planPriceCents", "discordInviteUrl"]);
+  });
+});

@@ -1,0 +1,252 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { ConsoleHeading, fieldClass, formatWhen } from "~/components/admin/console";
+import { ErrorBox, primaryButton } from "~/components/ui";
+import { parseForm } from "~/lib/forms";
+import { formValues, type OfferSettingsForm, offerSettingsFormSchema } from "~/lib/offer-settings";
+import { adminActor } from "~/server/admin/audit.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { getDb } from "~/server/db/db.server";
+import { readForm } from "~/server/forms.server";
+import {
+  readOfferSettings,
+  refreshOfferSettings,
+  writeOfferSettings,
+} from "~/server/settings/offer-settings.server";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = () => [{ title: "Offer settings | AI Labs" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { settings, updatedAt } = await readOfferSettings(await getDb());
+  return { values: formValues(settings), updatedAt };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  const parsed = parseForm(offerSettingsFormSchema, form);
+  if (!parsed.ok) {
+    // What the admin typed comes back with the messages, so nothing is lost.
+    const values = Object.fromEntries(
+      [...form].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
+    ) as Partial<OfferSettingsForm>;
+    return data({ ok: false as const, fieldErrors: parsed.fieldErrors, values }, 400);
+  }
+  const db = await getDb();
+  const changed = await writeOfferSettings(db, adminActor(admin), parsed.data);
+  // This process takes the change now (its public pages are rendered again before the
+  // answer); other processes within a few seconds (watchOfferSettings).
+  await refreshOfferSettings(db);
+  return { ok: true as const, changed };
+}
+
+type Field = {
+  name: keyof OfferSettingsForm;
+  label: string;
+  hint?: string;
+  type?: "text" | "url" | "email" | "date" | "datetime-local";
+  inputMode?: "decimal";
+  autoComplete?: "off" | "email";
+};
+
+const groups: { legend: string; fields: Field[] }[] = [
+  {
+    legend: "Prices",
+    fields: [
+      {
+        name: "planPrice",
+        label: "Plan price (US$)",
+        hint: "The landing page, the first sales page and the checkout, e.g. 25 or 24.95.",
+        inputMode: "decimal",
+      },
+      {
+        name: "planRegularPrice",
+        label: "Struck-through price (US$)",
+        hint: "The regular price shown crossed out beside it.",
+        inputMode: "decimal",
+      },
+      {
+        name: "offer2Price",
+        label: "Second sales page price (US$)",
+        hint: "The price on /ailabs-offer2.",
+        inputMode: "decimal",
+      },
+    ],
+  },
+  {
+    legend: "Coupon",
+    fields: [
+      { name: "couponCode", label: "Coupon code", hint: "Shown on both sales pages." },
+      {
+        name: "couponSaving",
+        label: "Coupon saving (US$)",
+        hint: "What the coupon takes off at the marketplace checkout.",
+        inputMode: "decimal",
+      },
+    ],
+  },
+  {
+    legend: "Launch and contest",
+    fields: [
+      { name: "launchAt", label: "Launch date and time", type: "datetime-local" },
+      {
+        name: "launchTimeZone",
+        label: "Launch time zone",
+        hint: "A time zone name, such as America/Chicago, Europe/London or UTC.",
+      },
+      { name: "contestStart", label: "Contest first day", type: "date" },
+      {
+        name: "contestEnd",
+        label: "Contest last day",
+        hint: "Winners are announced on this day.",
+        type: "date",
+      },
+    ],
+  },
+  {
+    legend: "Marketplace links",
+    fields: [
+      { name: "mainOfferUrl", label: "Main offer buy link", type: "url", hint: "https:// only." },
+      { name: "whiteLabelUrl", label: "White label buy link", type: "url" },
+      { name: "customSaasUrl", label: "Custom SaaS buy link", type: "url" },
+    ],
+  },
+  {
+    legend: "Community and support",
+    fields: [
+      {
+        name: "discordInviteUrl",
+        label: "Discord invite link",
+        type: "url",
+        hint: "On the members' bonuses page. Empty: the DISCORD_INVITE_URL setting, if any.",
+      },
+      { name: "supportEmail", label: "Support e-mail", type: "email", autoComplete: "email" },
+    ],
+  },
+];
+
+function SettingField({
+  field,
+  value,
+  error,
+}: {
+  field: Field;
+  value: string;
+  error: string | undefined;
+}) {
+  const id = `setting-${field.name}`;
+  const describedBy = [field.hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim();
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {field.label}
+      </label>
+      <input
+        id={id}
+        name={field.name}
+        // Text for prices and links: the schema's messages, not the browser's, explain a mistake.
+        type={field.type === "url" || field.type === "email" ? "text" : (field.type ?? "text")}
+        inputMode={
+          field.type === "url" ? "url" : field.type === "email" ? "email" : field.inputMode
+        }
+        autoComplete={field.autoComplete ?? "off"}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`${fieldClass} aria-invalid:border-red-500`}
+      />
+      {field.hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {field.hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Group({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <legend className="px-1 text-lg font-semibold">{legend}</legend>
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const values = { ...loaderData.values, ...failed?.values };
+  const errorCount = failed ? Object.keys(failed.fieldErrors).length : 0;
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused save, the keyboard goes to the first field to fix.
+  useEffect(() => {
+    if (failed) formRef.current?.querySelector<HTMLInputElement>("[aria-invalid=true]")?.focus();
+  }, [failed]);
+  return (
+    <main>
+      <ConsoleHeading title="Offer settings">
+        Prices, coupon, launch dates, buy links and contacts the public pages and the checkout show.
+        Last saved: {loaderData.updatedAt ? formatWhen(loaderData.updatedAt) : "never (defaults)"}.
+      </ConsoleHeading>
+      <div aria-live="polite" className="mt-4">
+        {actionData?.ok ? (
+          <p
+            role="status"
+            className="rounded-md border border-green-300 bg-green-50 p-3 text-green-800"
+          >
+            {actionData.changed.length === 0
+              ? "Nothing changed."
+              : `Saved (${actionData.changed.length} ${actionData.changed.length === 1 ? "field" : "fields"} changed). The public pages show the new values now.`}
+          </p>
+        ) : null}
+        {failed ? (
+          <ErrorBox>
+            {errorCount === 1 ? "One field needs" : `${errorCount} fields need`} attention: see the
+            messages below. Nothing was saved.
+          </ErrorBox>
+        ) : null}
+      </div>
+      {/* A new key after a save shows the saved values; after an error the typed ones stay. */}
+      <Form
+        ref={formRef}
+        method="post"
+        key={actionData?.ok ? loaderData.updatedAt?.toString() : "form"}
+        className="mt-6 space-y-6"
+        aria-busy={saving}
+        noValidate
+      >
+        {groups.map((group) => (
+          <Group key={group.legend} legend={group.legend}>
+            {group.fields.map((field) => (
+              <SettingField
+                key={field.name}
+                field={field}
+                value={values[field.name] ?? ""}
+                error={failed?.fieldErrors[field.name]}
+              />
+            ))}
+          </Group>
+        ))}
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" disabled={saving} className={`${primaryButton} sm:w-auto`}>
+            {saving ? "Saving…" : "Save settings"}
+          </button>
+          {saving ? (
+            <span role="status" className="text-sm text-slate-600">
+              Saving and updating the public pages…
+            </span>
+          ) : null}
+        </div>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,165 @@
+// The owner's console, funnel: views of the funnel's pages (counted in the
+// HTTP shell for visitors who accepted analytical cookies, app/server/analytics),
+// sign-ups and purchases of the plan, per day and for a date range, and the
+// free-to-paid rate beside the one the sales page claims. All days are UTC.
+
+import { sql } from "drizzle-orm";
+import { accessProduct } from "~/config/site";
+import { type FunnelPagePath, funnelPagePaths } from "../analytics/page-views.server";
+import type { Db } from "../db/client.server";
+import { pageView, purchase, user } from "../db/schema";
+
+/** The free-to-paid conversion the sales pages claim ("The 23% conversion playbook", app/content/sales.ts). */
+export const claimedFreeToPaidPercent = 23;
+/** The default range: the last 30 days, today included. */
+export const defaultRangeDays = 30;
+/** The longest range shown (one row per day). */
+export const maxRangeDays = 366;
+
+export type DayRange = { from: string; to: string };
+
+const dayMs = 24 * 60 * 60 * 1000;
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+
+/**
+ * The range to show for the query's ends (YYYY-MM-DD or null): the last 30
+ * days up to `today` by default, ends swapped when reversed, at most 366 days
+ * (counted back from `to`).
+ */
+export function funnelRange(
+  query: { from: string | null; to: string | null },
+  today: string,
+): DayRange {
+  let to = query.to ?? (query.from && query.from > today ? query.from : today);
+  let from = query.from ?? addDays(to, -(defaultRangeDays - 1));
+  if (from > to) [from, to] = [to, from];
+  if (addDays(from, maxRangeDays - 1) < to) from = addDays(to, -(maxRangeDays - 1));
+  return { from, to };
+}
+
+export type FunnelDay = { day: string; views: number; signUps: number; purchases: number };
+export type FunnelStep = {
+  key: string;
+  label: string;
+  count: number;
+  /** This step's count as a share of the previous step's, in percent; null for the first or after 0. */
+  conversionPercent: number | null;
+};
+
+export type Funnel = {
+  range: DayRange;
+  /** Views per funnel page over the range. */
+  pages: Record<FunnelPagePath, number>;
+  /** Views of the landing and sales pages: where visitors enter the funnel. */
+  visits: number;
+  signUps: number;
+  /** Of the accounts created in the range, those holding a completed purchase of the plan. */
+  payingSignUps: number;
+  /** Completed purchases of the plan made in the range. */
+  purchases: number;
+  /** payingSignUps / signUps in percent; null without sign-ups. */
+  freeToPaidPercent: number | null;
+  steps: FunnelStep[];
+  days: FunnelDay[];
+};
+
+export const percentOf = (part: number, whole: number): number | null =>
+  whole > 0 ? (part / whole) * 100 : null;
+
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The funnel for a range of UTC days, both ends included: three indexed queries. */
+export async function readFunnel(db: Db, range: DayRange): Promise<Funnel> {
+  const start = `${range.from}T00:00:00Z`;
+  const end = `${addDays(range.to, 1)}T00:00:00Z`;
+  const utcDate = (column: ReturnType<typeof sql>) => sql`(${column} at time zone 'UTC')::date`;
+  const paths = sql.join(
+    funnelPagePaths.map((p) => sql`${p}`),
+    sql`, `,
+  );
+  // Sequential: PGlite has one connection, and on PostgreSQL each is a few milliseconds.
+  const views = await rowsOf<{ day: string; path: string; views: number }>(
+    db,
+    sql`select day::text as day, path, views from ${pageView}
+      where day between ${range.from}::date and ${range.to}::date and path in (${paths})`,
+  );
+  const signUps = await rowsOf<{ day: string; sign_ups: number; paying: number }>(
+    db,
+    sql`select ${utcDate(sql`u.created_at`)}::text as day, count(*)::int as sign_ups,
+        count(*) filter (where exists (
+          select 1 from ${purchase} p
+          where p.user_id = u.id and p.status = 'completed' and p.product = ${accessProduct}
+        ))::int as paying
+      from ${user} u
+      where u.created_at >= ${start}::timestamptz and u.created_at < ${end}::timestamptz
+      group by 1`,
+  );
+  const purchases = await rowsOf<{ day: string; purchases: number }>(
+    db,
+    sql`select ${utcDate(sql`created_at`)}::text as day, count(*)::int as purchases
+      from ${purchase}
+      where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
+        and status = 'completed' and product = ${accessProduct}
+      group by 1`,
+  );
+
+  const pages = Object.fromEntries(funnelPagePaths.map((p) => [p, 0])) as Record<
+    FunnelPagePath,
+    number
+  >;
+  const byDay = new Map<string, FunnelDay>();
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+    byDay.set(day, { day, views: 0, signUps: 0, purchases: 0 });
+  }
+  for (const row of views) {
+    pages[row.path as FunnelPagePath] += Number(row.views);
+    const day = byDay.get(row.day);
+    if (day) day.views += Number(row.views);
+  }
+  let signUpTotal = 0;
+  let payingSignUps = 0;
+  for (const row of signUps) {
+    signUpTotal += Number(row.sign_ups);
+    payingSignUps += Number(row.paying);
+    const day = byDay.get(row.day);
+    if (day) day.signUps += Number(row.sign_ups);
+  }
+  let purchaseTotal = 0;
+  for (const row of purchases) {
+    purchaseTotal += Number(row.purchases);
+    const day = byDay.get(row.day);
+    if (day) day.purchases += Number(row.purchases);
+  }
+
+  const counts: [key: string, label: string, count: number][] = [
+    ["landing", "Landing page views", pages["/"]],
+    ["sales", "Sales page views", pages["/ailabs-offer"] + pages["/ailabs-offer2"]],
+    ["sign-ups", "Sign-ups", signUpTotal],
+    ["plan", "Plan page views", pages["/payment-options"]],
+    ["checkout", "Checkouts started", pages["/checkout"]],
+    ["purchases", "Purchases", purchaseTotal],
+    ["success", "Success page views", pages["/success"]],
+    ["upsells", "Upsell page views", pages["/white-label-upsell"] + pages["/custom-saas-upsell"]],
+  ];
+  const steps = counts.map(([key, label, count], i) => ({
+    key,
+    label,
+    count,
+    conversionPercent: i === 0 ? null : percentOf(count, counts[i - 1]?.[2] ?? 0),
+  }));
+
+  return {
+    range,
+    pages,
+    visits: pages["/"] + pages["/ailabs-offer"] + pages["/ailabs-offer2"],
+    signUps: signUpTotal,
+    payingSignUps,
+    purchases: purchaseTotal,
+    freeToPaidPercent: percentOf(payingSignUps, signUpTotal),
+    steps,
+    days: [...byDay.values()],
+  };
+}

@@ -1,0 +1,170 @@
+import { eq, sql } from "drizzle-orm";
+import {
+  changedKeys,
+  type OfferSettings,
+  offerDefaults,
+  offerSettingKeys,
+  settingsFromStored,
+} from "~/lib/offer-settings";
+import { type Actor, recordAudit } from "../admin/audit.server";
+import type { Db } from "../db/client.server";
+import { offerSettings } from "../db/schema";
+import { getEnv } from "../env.server";
+import { logger } from "../logger.server";
+
+// The offer settings (docs/decisions/012): one row (id 1) of offer_settings,
+// read into memory at start and whenever its updated_at moves, so page loaders
+// read them without a query. Listeners (the re-rendering of the prerendered
+// pages, start.server.ts) run after each change.
+
+/** The defaults of this process: the config's values, DISCORD_INVITE_URL where it is set. */
+export function processDefaults(): OfferSettings {
+  let discord: string | undefined;
+  try {
+    discord = getEnv().discordInviteUrl;
+  } catch {
+    // The build prerenders without a full environment: the config's values then.
+  }
+  return { ...offerDefaults, discordInviteUrl: discord ?? null };
+}
+
+type Held = {
+  settings: OfferSettings;
+  /** updated_at of the row read, in ms; null: no row (the defaults). */
+  updatedAt: number | null;
+  loaded: boolean;
+  listeners: Set<(settings: OfferSettings) => Promise<void> | void>;
+};
+
+// On globalThis: in development the route modules are loaded by Vite apart from the
+// server's own, and both must see one copy.
+const key = Symbol.for("ailabs.offerSettings");
+function held(): Held {
+  const g = globalThis as unknown as Record<symbol, Held | undefined>;
+  let h = g[key];
+  if (!h) {
+    h = { settings: processDefaults(), updatedAt: null, loaded: false, listeners: new Set() };
+    g[key] = h;
+  }
+  return h;
+}
+
+/** The settings in memory (the defaults until the first read): no query. */
+export function currentOfferSettings(): OfferSettings {
+  return held().settings;
+}
+
+/** Runs `listener` after every change of the settings in memory; returns its removal. */
+export function onOfferSettingsChange(
+  listener: (settings: OfferSettings) => Promise<void> | void,
+): () => void {
+  const h = held();
+  h.listeners.add(listener);
+  return () => h.listeners.delete(listener);
+}
+
+/** The stored settings over this process's defaults, and when they were written. */
+export async function readOfferSettings(
+  db: Db,
+): Promise<{ settings: OfferSettings; updatedAt: Date | null }> {
+  const [row] = await db
+    .select({ value: offerSettings.value, updatedAt: offerSettings.updatedAt })
+    .from(offerSettings)
+    .where(eq(offerSettings.id, 1))
+    .limit(1);
+  return {
+    settings: settingsFromStored(row?.value, processDefaults()),
+    updatedAt: row?.updatedAt ?? null,
+  };
+}
+
+/**
+ * Reads the row when its updated_at differs from the one in memory (one small
+ * query); on a change, takes the new settings and awaits every listener.
+ * Returns whether the settings in memory changed.
+ */
+export async function refreshOfferSettings(db: Db): Promise<boolean> {
+  const h = held();
+  const [row] = await db
+    .select({ updatedAt: offerSettings.updatedAt })
+    .from(offerSettings)
+    .where(eq(offerSettings.id, 1))
+    .limit(1);
+  const stamp = row?.updatedAt.getTime() ?? null;
+  if (h.loaded && stamp === h.updatedAt) return false;
+  const { settings, updatedAt } = await readOfferSettings(db);
+  const before = h.settings;
+  h.settings = settings;
+  h.updatedAt = updatedAt?.getTime() ?? null;
+  h.loaded = true;
+  if (changedKeys(before, settings).length === 0) return false;
+  for (const listener of h.listeners) {
+    try {
+      await listener(settings);
+    } catch (error) {
+      logger.error({ err: error }, "offer settings listener failed");
+    }
+  }
+  return true;
+}
+
+/**
+ * Checks the row every `intervalMs` (refreshOfferSettings), so a change written
+ * by another server process is taken within that time. Returns the stop.
+ */
+export function watchOfferSettings(db: Db, intervalMs = 3000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    refreshOfferSettings(db)
+      .catch((error: unknown) => logger.warn({ err: error }, "offer settings check failed"))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Stores the settings (the whole value) and writes which fields changed to the
+ * audit log, in one transaction. Returns the fields that changed (none: nothing
+ * is written).
+ */
+export async function writeOfferSettings(
+  db: Db,
+  actor: Actor,
+  next: OfferSettings,
+): Promise<(keyof OfferSettings)[]> {
+  return db.transaction(async (tx) => {
+    // The row lock orders two saves at once; the first save inserts the row.
+    const [row] = await tx
+      .select({ value: offerSettings.value })
+      .from(offerSettings)
+      .where(eq(offerSettings.id, 1))
+      .for("update");
+    const before = settingsFromStored(row?.value, processDefaults());
+    const changed = changedKeys(before, next);
+    if (changed.length === 0) return changed;
+    const value = Object.fromEntries(offerSettingKeys.map((k) => [k, next[k]]));
+    await tx
+      .insert(offerSettings)
+      .values({ id: 1, value, updatedAt: sql`clock_timestamp()` })
+      .onConflictDoUpdate({
+        target: offerSettings.id,
+        set: { value, updatedAt: sql`clock_timestamp()` },
+      });
+    await recordAudit(tx, actor, { kind: "settings.update", detail: changed.join(", ") });
+    return changed;
+  });
+}
+
+/** The settings public pages show (no members' Discord invite): their loaders return it. */
+export function publicOffer(): Omit<OfferSettings, "discordInviteUrl"> {
+  const { discordInviteUrl: _, ...shown } = currentOfferSettings();
+  return shown;
+}
+
+/** The loader of a public page: the offer settings it shows, from memory. */
+export const offerLoader = () => ({ offer: publicOffer() });

@@ -1,0 +1,210 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { newAccount } from "./helpers";
+
+// The offer settings change what every visitor sees ($25 on the landing page):
+// other spec files assert those figures on the shared server, so this file
+// runs its own production server on its own embedded database.
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const shots = process.env.SHOTS_DIR;
+let child: ChildProcess | undefined;
+let dir = "";
+let origin = "";
+let dataDir = "";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+let port = 0;
+
+/** Starts the production server on this file's DATA_DIR and port, and waits until it is healthy. */
+async function startServer() {
+  child = spawn("sh", ["bin/serve"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      NODE: process.execPath,
+      PORT: String(port),
+      PUBLIC_ORIGIN: origin,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+    stdio: "ignore",
+  });
+  await expect
+    .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status ?? 0, {
+      timeout: 90_000,
+    })
+    .toBe(200);
+}
+
+async function stopServer() {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child?.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dir = mkdtempSync(path.join(os.tmpdir(), "ailabs-settings-"));
+  dataDir = path.join(dir, "data");
+  port = await freePort();
+  origin = `http://localhost:${port}`;
+  await startServer();
+});
+
+test.afterAll(async () => {
+  await stopServer();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The page as a visitor without a session gets it: the copy kept in memory. */
+async function visitorPage(path: string): Promise<{ text: string; etag: string | null }> {
+  const response = await fetch(`${origin}${path}`);
+  expect(response.status).toBe(200);
+  return { text: await response.text(), etag: response.headers.get("etag") };
+}
+
+async function signUpMember(page: Page) {
+  const account = newAccount();
+  await page.goto(`${origin}/signup`);
+  await page.getByLabel("Full Name", { exact: true }).fill(account.name);
+  await page.getByLabel("Email address").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/payment-options$/);
+  return account;
+}
+
+async function signUpAdmin(page: Page) {
+  const account = await signUpMember(page);
+  await promisify(execFile)(
+    "npm",
+    ["run", "--silent", "cli", "--", "admin", "grant", account.email],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    },
+  );
+  return account;
+}
+
+test("the owner changes the offer settings; the public pages and the checkout follow", async ({
+  page,
+  browser,
+}) => {
+  // Before: the defaults, served from memory (a prerendered page has an ETag).
+  const before = await visitorPage("/");
+  expect(before.text).toContain("$25");
+  expect(before.etag).toBeTruthy();
+
+  await signUpAdmin(page);
+  await page.goto(`${origin}/admin/settings`);
+  await expect(page.getByRole("heading", { level: 1, name: "Offer settings" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Prices" })).toBeVisible();
+  await expect(page.getByLabel("Plan price (US$)")).toHaveValue("25");
+
+  // Bad input: the messages sit beside the fields, and what was typed stays.
+  await page.getByLabel("Plan price (US$)").fill("twenty");
+  await page.getByLabel("Main offer buy link").fill("http://warriorplus.com/buy/x");
+  await page.getByLabel("Coupon code").fill("SPRING");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("alert")).toContainText("2 fields need attention");
+  await expect(page.getByLabel("Plan price (US$)")).toBeFocused();
+  await expect(page.getByLabel("Plan price (US$)")).toHaveAccessibleDescription(
+    /Enter the plan's price in dollars, for example 17 or 4.95/,
+  );
+  await expect(page.getByLabel("Main offer buy link")).toHaveAccessibleDescription(
+    /must be an https:\/\/ address/,
+  );
+  await expect(page.getByLabel("Plan price (US$)")).toHaveValue("twenty");
+  await expect(page.getByLabel("Coupon code")).toHaveValue("SPRING");
+
+  // Fixed, and sent from the keyboard.
+  await page.getByLabel("Plan price (US$)").fill("19.95");
+  await page.getByLabel("Main offer buy link").fill("https://warriorplus.com/o2/buy/ailabs/spring");
+  await page.getByLabel("Second sales page price (US$)").fill("12");
+  await page.getByLabel("Launch date and time").fill("2031-03-01T10:00");
+  await page.getByLabel("Launch time zone").fill("Europe/London");
+  await page.getByLabel("Launch time zone").press("Enter");
+  await expect(page.getByRole("status").first()).toContainText("Saved (6 fields changed)");
+  await expect(page.getByLabel("Plan price (US$)")).toHaveValue("19.95");
+
+  // Visitors get the new figures, still from memory.
+  const home = await visitorPage("/");
+  expect(home.text).toContain("$19.95");
+  expect(home.etag).toBeTruthy();
+  expect(home.etag).not.toBe(before.etag);
+  const offer = await visitorPage("/ailabs-offer");
+  expect(offer.text).toContain("$19.95");
+  expect(offer.text).toContain("SPRING");
+  expect(offer.text).toContain("https://warriorplus.com/o2/buy/ailabs/spring");
+  expect((await visitorPage("/ailabs-offer2")).text).toContain("$12");
+  expect((await visitorPage("/jv-affiliate")).text).toContain("March 1, 2031 at 10:00 AM GMT");
+
+  // The log says who changed what.
+  await page.goto(`${origin}/admin/audit?kind=settings.update`);
+  await expect(page.getByRole("table")).toContainText("planPriceCents");
+
+  // The checkout charges a new member the new price.
+  const context = await browser.newContext();
+  const member = await context.newPage();
+  await signUpMember(member);
+  await expect(member.getByText("$19.95").first()).toBeVisible();
+  await member.getByRole("button", { name: "Get Lifetime Access Now" }).click();
+  await expect(member).toHaveURL(/\/checkout\/test\/[0-9a-f-]{36}$/);
+  await expect(member.getByText("$19.95 USD")).toBeVisible();
+  await expect(member.getByRole("button", { name: "Pay $19.95" })).toBeVisible();
+  await context.close();
+});
+
+test("a restarted server renders its pages with the stored settings before it answers", async () => {
+  await stopServer();
+  await startServer();
+  const home = await visitorPage("/");
+  expect(home.text).toContain("$19.95");
+  expect(home.etag).toBeTruthy();
+  expect((await visitorPage("/ailabs-offer")).text).toContain("SPRING");
+});
+
+test("the settings page is axe clean and fits a phone", async ({ page }) => {
+  await signUpAdmin(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${origin}/admin/settings`);
+    await expect(page.getByRole("heading", { level: 1, name: "Offer settings" })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `overflow at ${width}`).toBeLessThanOrEqual(0);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(results.violations, `at ${width}`).toEqual([]);
+    if (shots) await page.screenshot({ path: `${shots}/settings-${width}.png`, fullPage: true });
+  }
+  // An error state too.
+  await page.getByLabel("Support e-mail").fill("support@");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByLabel("Support e-mail")).toHaveAccessibleDescription(
+    /Please enter a valid e-mail address/,
+  );
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(results.violations).toEqual([]);
+  if (shots) await page.screenshot({ path: `${shots}/settings-error-390.png`, fullPage: true });
+});
