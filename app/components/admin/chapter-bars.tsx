@@ -1,6 +1,5 @@
 import type { CourseFigures } from "~/server/admin/learning.server";
-import { Cell } from "./console";
-import { FigureTable } from "./figure-table";
+import { Cell, DataTable } from "./console";
 
 const share = (count: number, of: number) => (of > 0 ? Math.min(100, (count / of) * 100) : 0);
 
@@ -21,14 +20,14 @@ export function ChapterBars({ course }: { course: CourseFigures }) {
           <span className="inline-block h-3 w-3 rounded-sm bg-emerald-600" /> Done
         </span>
       </p>
-      <FigureTable
+      <DataTable
         caption={`Chapters of ${course.title}`}
         head={["#", "Chapter", "Opened", "Done", "Of those who started"]}
       >
         {course.chapters.map((c, i) => (
           <tr key={c.id} data-testid="learning-chapter">
             <Cell>{i + 1}</Cell>
-            <td className="min-w-40 px-3 py-2 align-top">{c.title}</td>
+            <Cell wrap>{c.title}</Cell>
             <Cell>{c.opened.toLocaleString("en-US")}</Cell>
             <Cell>{c.done.toLocaleString("en-US")}</Cell>
             <td className="w-1/2 min-w-40 px-3 py-2 align-middle">
@@ -52,7 +51,7 @@ export function ChapterBars({ course }: { course: CourseFigures }) {
             </td>
           </tr>
         ))}
-      </FigureTable>
+      </DataTable>
     </>
   );
 }

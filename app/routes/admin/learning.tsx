@@ -3,11 +3,11 @@ import { ChapterBars } from "~/components/admin/chapter-bars";
 import {
   Cell,
   ConsoleHeading,
+  DataTable,
   EmptyState,
   formatWhen,
   secondaryButton,
 } from "~/components/admin/console";
-import { FigureTable } from "~/components/admin/figure-table";
 import { learningQuerySchema } from "~/lib/admin-forms";
 import { consoleRequest } from "~/server/admin/console.server";
 import { recentLearningReport } from "~/server/admin/learning.server";
@@ -52,7 +52,7 @@ export default function Learning({ loaderData }: Route.ComponentProps) {
         <EmptyState>No courses yet.</EmptyState>
       ) : (
         <>
-          <FigureTable
+          <DataTable
             caption="Courses"
             head={["Course", "Chapters", "Started", "Finished", "Completion rate"]}
           >
@@ -72,7 +72,7 @@ export default function Learning({ loaderData }: Route.ComponentProps) {
                 <Cell>{percent(c.completionRate)}</Cell>
               </tr>
             ))}
-          </FigureTable>
+          </DataTable>
           {courses.map((c) => (
             <section
               key={c.id}

@@ -2,13 +2,13 @@ import { Form, useNavigation } from "react-router";
 import {
   Cell,
   ConsoleHeading,
+  DataTable,
   EmptyState,
   fieldClass,
   formatAmount,
   SelectField,
   secondaryButton,
 } from "~/components/admin/console";
-import { FigureTable } from "~/components/admin/figure-table";
 import { BarChart } from "~/components/admin/revenue-chart";
 import { type SalesUnit, salesQuerySchema, salesRange, salesUnits } from "~/lib/admin-forms";
 import { consoleRequest } from "~/server/admin/console.server";
@@ -61,10 +61,7 @@ function GroupTable({
   groups: SalesGroup[];
 }) {
   return (
-    <FigureTable
-      caption={caption}
-      head={[first, "Sales", "Gross", "Refunds", "Net", "Refund rate"]}
-    >
+    <DataTable caption={caption} head={[first, "Sales", "Gross", "Refunds", "Net", "Refund rate"]}>
       {groups.map((g) => (
         <tr key={`${g.key} ${g.currency}`}>
           <Cell>{g.key}</Cell>
@@ -75,7 +72,7 @@ function GroupTable({
           <Cell>{percent(g.refundRate)}</Cell>
         </tr>
       ))}
-    </FigureTable>
+    </DataTable>
   );
 }
 
@@ -175,7 +172,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
             />
           </dl>
           {others.length > 0 ? (
-            <FigureTable
+            <DataTable
               caption="Sales in other currencies"
               head={["Currency", "Sales", "Gross", "Refunds", "Net", "Refund rate"]}
             >
@@ -189,7 +186,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
                   <Cell>{percent(t.refundRate)}</Cell>
                 </tr>
               ))}
-            </FigureTable>
+            </DataTable>
           ) : null}
 
           <section aria-labelledby="sales-revenue" className="mt-10">
@@ -206,7 +203,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
                 }))}
               />
             </div>
-            <FigureTable
+            <DataTable
               caption={`Revenue per ${unitName}`}
               head={[unitLabels[range.unit], "Sales", "Gross", "Refunds", "Net"]}
             >
@@ -219,7 +216,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
                   <Cell>{formatAmount(b.netCents, chartCurrency)}</Cell>
                 </tr>
               ))}
-            </FigureTable>
+            </DataTable>
           </section>
 
           <section aria-labelledby="sales-products" className="mt-10">
