@@ -30,7 +30,7 @@ export function ChapterBars({ course }: { course: CourseFigures }) {
             <Cell wrap>{c.title}</Cell>
             <Cell>{c.opened.toLocaleString("en-US")}</Cell>
             <Cell>{c.done.toLocaleString("en-US")}</Cell>
-            <td className="w-1/2 min-w-40 px-3 py-2 align-middle">
+            <td className="relative w-1/2 min-w-40 px-3 py-2 align-middle">
               <div aria-hidden="true" className="space-y-1">
                 <div className="h-2.5 rounded-sm bg-slate-100">
                   <div
