@@ -189,6 +189,18 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
             </DataTable>
           ) : null}
 
+          <section aria-labelledby="sales-products" className="mt-10">
+            <h2 id="sales-products" className="text-xl font-semibold">
+              By product
+            </h2>
+            <GroupTable caption="Sales by product" first="Product" groups={byProduct} />
+          </section>
+          <section aria-labelledby="sales-providers" className="mt-10">
+            <h2 id="sales-providers" className="text-xl font-semibold">
+              By provider
+            </h2>
+            <GroupTable caption="Sales by provider" first="Provider" groups={byProvider} />
+          </section>
           <section aria-labelledby="sales-revenue" className="mt-10">
             <h2 id="sales-revenue" className="text-xl font-semibold">
               Net revenue per {unitName} ({chartCurrency.toUpperCase()})
@@ -217,19 +229,6 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
                 </tr>
               ))}
             </DataTable>
-          </section>
-
-          <section aria-labelledby="sales-products" className="mt-10">
-            <h2 id="sales-products" className="text-xl font-semibold">
-              By product
-            </h2>
-            <GroupTable caption="Sales by product" first="Product" groups={byProduct} />
-          </section>
-          <section aria-labelledby="sales-providers" className="mt-10">
-            <h2 id="sales-providers" className="text-xl font-semibold">
-              By provider
-            </h2>
-            <GroupTable caption="Sales by provider" first="Provider" groups={byProvider} />
           </section>
         </>
       ) : (
