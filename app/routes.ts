@@ -42,11 +42,14 @@ export default [
     route("admin", "routes/admin/admin.tsx"),
     route("admin/members", "routes/admin/members.tsx"),
     route("admin/members/:userId", "routes/admin/member.tsx"),
+    route("admin/sales", "routes/admin/sales.tsx"),
+    route("admin/learning", "routes/admin/learning.tsx"),
     route("admin/funnel", "routes/admin/funnel.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
   ]),
   route("admin/members.csv", "routes/admin/members-csv.ts"),
+  route("admin/sales.csv", "routes/admin/sales-csv.ts"),
 
   // Resource routes
   route("sitemap.xml", "routes/seo/sitemap.ts"),

@@ -90,3 +90,66 @@ export const funnelQuerySchema = z.object({
   from: optionalDay,
   to: optionalDay,
 });
+
+// Sales (/admin/sales and /admin/sales.csv): a range of UTC days, both ends
+// included, this month by default; revenue by day, week or month.
+
+export const salesUnits = ["day", "week", "month"] as const;
+export type SalesUnit = (typeof salesUnits)[number];
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && dayOf(new Date(`${v}T00:00:00Z`)) === v,
+  )
+  .nullable()
+  .catch(null)
+  .default(null);
+
+export const salesQuerySchema = z.object({
+  from: isoDay,
+  to: isoDay,
+  unit: z.enum(salesUnits).nullable().catch(null).default(null),
+});
+export type SalesQuery = z.output<typeof salesQuerySchema>;
+
+/** At most ten years in one range. */
+export const salesMaxDays = 3660;
+
+export type SalesRange = { from: string; to: string; unit: SalesUnit };
+
+/** A date as YYYY-MM-DD in UTC. */
+export function dayOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The range a query string asks for. A missing, malformed or reversed end,
+ * or a range longer than salesMaxDays, falls back to this month (UTC);
+ * without `to`, a range ends today. Without a unit: days up to three months,
+ * weeks up to two years, months beyond.
+ */
+export function salesRange(query: SalesQuery, now = new Date()): SalesRange {
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
+  let from = query.from ?? dayOf(first);
+  let to = query.to ?? (query.from ? dayOf(now) : dayOf(last));
+  let days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+  if (days < 1 || days > salesMaxDays) {
+    from = dayOf(first);
+    to = dayOf(last);
+    days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+  }
+  const unit = query.unit ?? (days <= 93 ? "day" : days <= 732 ? "week" : "month");
+  return { from, to, unit };
+}
+
+/** Learning (/admin/learning): `?fresh=1` counts again now rather than showing the figures of the last minute. */
+export const learningQuerySchema = z.object({
+  fresh: z
+    .literal("1")
+    .transform(() => true)
+    .catch(false)
+    .default(false),
+});

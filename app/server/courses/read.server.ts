@@ -3,7 +3,7 @@
 // in authoring.server.ts.
 import { and, asc, countDistinct, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
-import { chapter, chapterProgress, course, courseVisit } from "../db/schema";
+import { chapter, chapterProgress, chapterView, course, courseVisit } from "../db/schema";
 import { logger } from "../logger.server";
 import { withRetries } from "../retry.server";
 
@@ -142,20 +142,28 @@ export async function readCourse(
   };
 }
 
-/** Remembers the chapter a member opened last in a course, and when it moved there. Idempotent upsert. */
+/**
+ * Remembers the chapter a member opened last in a course, and when it moved
+ * there (an idempotent upsert), and the first time they opened that chapter
+ * for /admin/learning (chapter_view, kept if already there): one statement.
+ * chapter_view is shown on no member page, so it bumps no page version.
+ */
 export async function recordVisit(
   db: Db | Tx,
   userId: string,
   courseId: string,
   chapterId: string,
 ) {
-  await db
-    .insert(courseVisit)
-    .values({ userId, courseId, chapterId })
-    .onConflictDoUpdate({
-      target: [courseVisit.userId, courseVisit.courseId],
-      set: { chapterId, visitedAt: new Date() },
-    });
+  await db.execute(sql`
+    with visit as (
+      insert into ${courseVisit} (user_id, course_id, chapter_id)
+      values (${userId}, ${courseId}, ${chapterId})
+      on conflict (user_id, course_id)
+      do update set chapter_id = excluded.chapter_id, visited_at = now()
+    )
+    insert into ${chapterView} (user_id, chapter_id, course_id)
+    values (${userId}, ${chapterId}, ${courseId})
+    on conflict do nothing`);
 }
 
 /** Marks a chapter done or not done for a member. Idempotent; false for an unknown chapter. */
@@ -172,7 +180,14 @@ export async function setChapterDone(
       .where(and(eq(chapterProgress.userId, userId), eq(chapterProgress.chapterId, chapterId)));
     return true;
   }
+  // A chapter marked done was opened: its chapter_view row is written with it, in the
+  // same statement, if the opening was not recorded already (/admin/learning).
   const inserted = await db.execute(sql`
+    with opened as (
+      insert into ${chapterView} (user_id, chapter_id, course_id)
+      select ${userId}, ${chapter.id}, ${chapter.courseId} from ${chapter} where ${chapter.id} = ${chapterId}
+      on conflict do nothing
+    )
     insert into ${chapterProgress} (user_id, chapter_id, course_id)
     select ${userId}, ${chapter.id}, ${chapter.courseId} from ${chapter} where ${chapter.id} = ${chapterId}
     on conflict do nothing

@@ -383,5 +383,7 @@ export const chapterView = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.chapterId] }),
     index("chapter_view_chapter_idx").on(t.chapterId),
+    // Serves "who started each course" (/admin/learning): an index-only scan.
+    index("chapter_view_course_user_idx").on(t.courseId, t.userId),
   ],
 );

@@ -1,0 +1,244 @@
+import { Form, useNavigation } from "react-router";
+import {
+  Cell,
+  ConsoleHeading,
+  DataTable,
+  EmptyState,
+  fieldClass,
+  formatAmount,
+  SelectField,
+  secondaryButton,
+} from "~/components/admin/console";
+import { BarChart } from "~/components/admin/revenue-chart";
+import { type SalesUnit, salesQuerySchema, salesRange, salesUnits } from "~/lib/admin-forms";
+import { consoleRequest } from "~/server/admin/console.server";
+import { type SalesGroup, salesReport } from "~/server/admin/sales.server";
+import type { Route } from "./+types/sales";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sales | AI Labs" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { query, db } = await consoleRequest(request, salesQuerySchema);
+  return salesReport(db, salesRange(query));
+}
+
+const unitLabels: Record<SalesUnit, string> = { day: "Day", week: "Week", month: "Month" };
+
+const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+
+function formatDay(day: string, unit: SalesUnit): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (unit === "month") {
+    return date.toLocaleDateString("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+  }
+  const text = date.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return unit === "week" ? `Week of ${text}` : text;
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function GroupTable({
+  caption,
+  first,
+  groups,
+}: {
+  caption: string;
+  first: string;
+  groups: SalesGroup[];
+}) {
+  return (
+    <DataTable caption={caption} head={[first, "Sales", "Gross", "Refunds", "Net", "Refund rate"]}>
+      {groups.map((g) => (
+        <tr key={`${g.key} ${g.currency}`}>
+          <Cell>{g.key}</Cell>
+          <Cell>{g.sales.toLocaleString("en-US")}</Cell>
+          <Cell>{formatAmount(g.grossCents, g.currency)}</Cell>
+          <Cell>{formatAmount(g.refundsCents, g.currency)}</Cell>
+          <Cell>{formatAmount(g.netCents, g.currency)}</Cell>
+          <Cell>{percent(g.refundRate)}</Cell>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+export default function Sales({ loaderData }: Route.ComponentProps) {
+  const { range, totals, manualGrants, byProduct, byProvider, series, chartCurrency } = loaderData;
+  const loading = useNavigation().state === "loading";
+  const main = totals[0];
+  const others = totals.slice(1);
+  const csv = `/admin/sales.csv?${new URLSearchParams({ from: range.from, to: range.to })}`;
+  const unitName = range.unit === "day" ? "day" : range.unit === "week" ? "week" : "month";
+  const chartTotal = series.reduce((sum, b) => sum + b.netCents, 0);
+  return (
+    <main aria-busy={loading}>
+      <ConsoleHeading
+        title="Sales"
+        actions={
+          <a href={csv} className={secondaryButton} download>
+            Download CSV
+          </a>
+        }
+      >
+        {formatDay(range.from, "day")} to {formatDay(range.to, "day")} (UTC days, both included).
+      </ConsoleHeading>
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Date range">
+        <div>
+          <label htmlFor="sales-from" className="block text-sm font-medium text-slate-700">
+            From
+          </label>
+          <input
+            id="sales-from"
+            type="date"
+            name="from"
+            required
+            defaultValue={range.from}
+            className={fieldClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="sales-to" className="block text-sm font-medium text-slate-700">
+            To
+          </label>
+          <input
+            id="sales-to"
+            type="date"
+            name="to"
+            required
+            defaultValue={range.to}
+            className={fieldClass}
+          />
+        </div>
+        <SelectField
+          id="sales-unit"
+          label="Revenue per"
+          name="unit"
+          value={range.unit}
+          options={salesUnits.map((unit) => ({ value: unit, label: unitLabels[unit] }))}
+        />
+        <button type="submit" className={secondaryButton} disabled={loading}>
+          {loading ? "Loading…" : "Show"}
+        </button>
+      </Form>
+      <p className="mt-4 max-w-3xl text-sm text-slate-600">
+        A sale is a purchase made in the range (test checkout, Stripe or WarriorPlus). Gross is what
+        they paid; refunds are the sales of the range that have since been refunded, counted on the
+        day of the sale; net is gross minus refunds; the refund rate is refunded sales divided by
+        sales. Access granted by hand is not a sale: it is counted apart.
+      </p>
+
+      {main ? (
+        <>
+          <dl className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+            <Figure
+              label="Gross"
+              value={formatAmount(main.grossCents, main.currency)}
+              testId="sales-gross"
+            />
+            <Figure
+              label="Refunds"
+              value={formatAmount(main.refundsCents, main.currency)}
+              testId="sales-refunds"
+            />
+            <Figure
+              label="Net"
+              value={formatAmount(main.netCents, main.currency)}
+              testId="sales-net"
+            />
+            <Figure label="Sales" value={main.sales.toLocaleString("en-US")} testId="sales-count" />
+            <Figure
+              label="Refund rate"
+              value={percent(main.refundRate)}
+              testId="sales-refund-rate"
+            />
+            <Figure
+              label="Granted by hand"
+              value={manualGrants.toLocaleString("en-US")}
+              testId="sales-manual"
+            />
+          </dl>
+          {others.length > 0 ? (
+            <DataTable
+              caption="Sales in other currencies"
+              head={["Currency", "Sales", "Gross", "Refunds", "Net", "Refund rate"]}
+            >
+              {others.map((t) => (
+                <tr key={t.currency}>
+                  <Cell>{t.currency.toUpperCase()}</Cell>
+                  <Cell>{t.sales.toLocaleString("en-US")}</Cell>
+                  <Cell>{formatAmount(t.grossCents, t.currency)}</Cell>
+                  <Cell>{formatAmount(t.refundsCents, t.currency)}</Cell>
+                  <Cell>{formatAmount(t.netCents, t.currency)}</Cell>
+                  <Cell>{percent(t.refundRate)}</Cell>
+                </tr>
+              ))}
+            </DataTable>
+          ) : null}
+
+          <section aria-labelledby="sales-products" className="mt-10">
+            <h2 id="sales-products" className="text-xl font-semibold">
+              By product
+            </h2>
+            <GroupTable caption="Sales by product" first="Product" groups={byProduct} />
+          </section>
+          <section aria-labelledby="sales-providers" className="mt-10">
+            <h2 id="sales-providers" className="text-xl font-semibold">
+              By provider
+            </h2>
+            <GroupTable caption="Sales by provider" first="Provider" groups={byProvider} />
+          </section>
+          <section aria-labelledby="sales-revenue" className="mt-10">
+            <h2 id="sales-revenue" className="text-xl font-semibold">
+              Net revenue per {unitName} ({chartCurrency.toUpperCase()})
+            </h2>
+            <div className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
+              <BarChart
+                label={`Net revenue per ${unitName}, ${formatDay(range.from, "day")} to ${formatDay(range.to, "day")}: ${formatAmount(chartTotal, chartCurrency)} in ${series.length} ${unitName}${series.length === 1 ? "" : "s"}, highest ${formatAmount(Math.max(0, ...series.map((b) => b.netCents)), chartCurrency)}. The table below has every figure.`}
+                bars={series.map((b) => ({
+                  label: b.start,
+                  value: b.netCents,
+                  title: `${formatDay(b.start, range.unit)}: ${formatAmount(b.netCents, chartCurrency)}`,
+                }))}
+              />
+            </div>
+            <DataTable
+              caption={`Revenue per ${unitName}`}
+              head={[unitLabels[range.unit], "Sales", "Gross", "Refunds", "Net"]}
+            >
+              {series.map((b) => (
+                <tr key={b.start}>
+                  <Cell>{formatDay(b.start, range.unit)}</Cell>
+                  <Cell>{b.sales.toLocaleString("en-US")}</Cell>
+                  <Cell>{formatAmount(b.grossCents, chartCurrency)}</Cell>
+                  <Cell>{formatAmount(b.refundsCents, chartCurrency)}</Cell>
+                  <Cell>{formatAmount(b.netCents, chartCurrency)}</Cell>
+                </tr>
+              ))}
+            </DataTable>
+          </section>
+        </>
+      ) : (
+        <EmptyState>
+          No sales in this range.
+          {manualGrants > 0
+            ? ` ${manualGrants.toLocaleString("en-US")} access grant${manualGrants === 1 ? "" : "s"} by hand.`
+            : ""}
+        </EmptyState>
+      )}
+    </main>
+  );
+}

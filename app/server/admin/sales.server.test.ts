@@ -1,0 +1,221 @@
+import { randomUUID } from "node:crypto";
+import { like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { salesQuerySchema, salesRange } from "~/lib/admin-forms";
+import { createUser } from "~/test/helpers";
+import { getDb } from "../db/db.server";
+import { purchase } from "../db/schema";
+import { allSales, bucketStarts, type SaleRow, salesReport } from "./sales.server";
+
+// Purchases of March 2031, a month no other test writes to; removed before and after.
+const refPrefix = "sales-report-test-";
+const march = { from: "2031-03-01", to: "2031-03-31" } as const;
+
+async function removeOurs() {
+  await (await getDb()).delete(purchase).where(like(purchase.providerRef, `${refPrefix}%`));
+}
+
+let buyer: { id: string; email: string };
+
+beforeAll(async () => {
+  await removeOurs();
+  buyer = await createUser({ name: "Sales Buyer" });
+  const at = (iso: string) => new Date(iso);
+  const rows = [
+    // Before and after the month: never counted.
+    ["e", "test", "lifetime-access", 2500, "usd", "2031-02-28T23:59:59.999Z", null],
+    ["f", "test", "lifetime-access", 2500, "usd", "2031-04-01T00:00:00.000Z", null],
+    // The month: four sales in dollars (two refunded), one in euros, one manual grant.
+    ["a", "test", "lifetime-access", 2500, "usd", "2031-03-03T10:00:00.000Z", null],
+    [
+      "b",
+      "stripe",
+      "lifetime-access",
+      2500,
+      "usd",
+      "2031-03-03T23:59:59.999Z",
+      "2031-04-10T08:00:00Z",
+    ],
+    ["c", "warriorplus", "white-label", 3700, "usd", "2031-03-10T00:00:00.000Z", null],
+    ["m", "manual", "lifetime-access", 0, "usd", "2031-03-15T12:00:00.000Z", null],
+    ["g", "stripe", "custom-saas", 1000, "eur", "2031-03-20T12:00:00.000Z", null],
+    [
+      "d",
+      "warriorplus",
+      "bump-vip",
+      495,
+      "usd",
+      "2031-03-31T23:59:59.000Z",
+      "2031-03-31T23:59:59Z",
+    ],
+  ] as const;
+  await (await getDb()).insert(purchase).values(
+    rows.map(([ref, provider, product, amountCents, currency, createdAt, refundedAt]) => ({
+      userId: buyer.id,
+      provider,
+      providerRef: `${refPrefix}${ref}-${randomUUID()}`,
+      product,
+      amountCents,
+      currency,
+      status: refundedAt ? ("refunded" as const) : ("completed" as const),
+      createdAt: at(createdAt),
+      refundedAt: refundedAt ? at(refundedAt) : null,
+    })),
+  );
+});
+
+afterAll(removeOurs);
+
+describe("the sales figures", () => {
+  it("counts gross, refunds, net, sales and refund rate per currency; manual grants apart", async () => {
+    const report = await salesReport(await getDb(), { ...march, unit: "day" });
+    expect(report.totals).toEqual([
+      {
+        currency: "usd",
+        sales: 4,
+        refunded: 2,
+        grossCents: 2500 + 2500 + 3700 + 495,
+        refundsCents: 2500 + 495,
+        netCents: 9195 - 2995,
+        refundRate: 0.5,
+      },
+      {
+        currency: "eur",
+        sales: 1,
+        refunded: 0,
+        grossCents: 1000,
+        refundsCents: 0,
+        netCents: 1000,
+        refundRate: 0,
+      },
+    ]);
+    expect(report.manualGrants).toBe(1);
+    expect(report.chartCurrency).toBe("usd");
+  });
+
+  it("splits by product and by provider, largest gross first", async () => {
+    const report = await salesReport(await getDb(), { ...march, unit: "day" });
+    const brief = (g: {
+      key: string;
+      currency: string;
+      sales: number;
+      refunded: number;
+      grossCents: number;
+      refundsCents: number;
+    }) => [g.key, g.currency, g.sales, g.refunded, g.grossCents, g.refundsCents];
+    expect(report.byProduct.map(brief)).toEqual([
+      ["lifetime-access", "usd", 2, 1, 5000, 2500],
+      ["white-label", "usd", 1, 0, 3700, 0],
+      ["custom-saas", "eur", 1, 0, 1000, 0],
+      ["bump-vip", "usd", 1, 1, 495, 495],
+    ]);
+    expect(report.byProvider.map(brief)).toEqual([
+      ["warriorplus", "usd", 2, 1, 4195, 495],
+      ["stripe", "usd", 1, 1, 2500, 2500],
+      ["test", "usd", 1, 0, 2500, 0],
+      ["stripe", "eur", 1, 0, 1000, 0],
+    ]);
+  });
+
+  it("gives revenue per day, week and month, empty buckets included", async () => {
+    const db = await getDb();
+    const days = (await salesReport(db, { ...march, unit: "day" })).series;
+    expect(days).toHaveLength(31);
+    expect(days.filter((d) => d.sales > 0)).toEqual([
+      { start: "2031-03-03", grossCents: 5000, refundsCents: 2500, netCents: 2500, sales: 2 },
+      { start: "2031-03-10", grossCents: 3700, refundsCents: 0, netCents: 3700, sales: 1 },
+      { start: "2031-03-31", grossCents: 495, refundsCents: 495, netCents: 0, sales: 1 },
+    ]);
+    const weeks = (await salesReport(db, { ...march, unit: "week" })).series;
+    expect(weeks.map((w) => [w.start, w.grossCents, w.netCents])).toEqual([
+      ["2031-02-24", 0, 0],
+      ["2031-03-03", 5000, 2500],
+      ["2031-03-10", 3700, 3700],
+      ["2031-03-17", 0, 0],
+      ["2031-03-24", 0, 0],
+      ["2031-03-31", 495, 0],
+    ]);
+    const months = (await salesReport(db, { from: "2031-02-01", to: "2031-04-30", unit: "month" }))
+      .series;
+    expect(months.map((m) => [m.start, m.grossCents, m.refundsCents, m.sales])).toEqual([
+      ["2031-02-01", 2500, 0, 1],
+      ["2031-03-01", 9195, 2995, 4],
+      ["2031-04-01", 2500, 0, 1],
+    ]);
+  });
+
+  it("includes both ends of the range to the last millisecond of the UTC day", async () => {
+    const db = await getDb();
+    const day = await salesReport(db, { from: "2031-03-03", to: "2031-03-03", unit: "day" });
+    expect(day.totals).toMatchObject([{ currency: "usd", sales: 2, grossCents: 5000 }]);
+    const empty = await salesReport(db, { from: "2031-03-04", to: "2031-03-09", unit: "day" });
+    expect(empty.totals).toEqual([]);
+    expect(empty.series).toHaveLength(6);
+    expect(empty.byProduct).toEqual([]);
+  });
+
+  it("lists the range's purchases for the CSV, manual grants too, across batches", async () => {
+    const batches: SaleRow[][] = [];
+    for await (const rows of allSales(await getDb(), { ...march, unit: "day" }, 2)) {
+      batches.push(rows);
+    }
+    expect(batches.map((b) => b.length)).toEqual([2, 2, 2]);
+    const rows = batches.flat();
+    expect(rows.map((r) => [r.provider, r.product, r.amountCents, r.currency, r.status])).toEqual([
+      ["test", "lifetime-access", 2500, "usd", "completed"],
+      ["stripe", "lifetime-access", 2500, "usd", "refunded"],
+      ["warriorplus", "white-label", 3700, "usd", "completed"],
+      ["manual", "lifetime-access", 0, "usd", "completed"],
+      ["stripe", "custom-saas", 1000, "eur", "completed"],
+      ["warriorplus", "bump-vip", 495, "usd", "refunded"],
+    ]);
+    expect(rows.every((r) => r.email === buyer.email)).toBe(true);
+    expect(rows[1]?.refundedAt?.toISOString()).toBe("2031-04-10T08:00:00.000Z");
+    expect(rows[1]?.createdAt.toISOString()).toBe("2031-03-03T23:59:59.999Z");
+  });
+});
+
+describe("the sales range in the query string", () => {
+  const now = new Date("2026-11-24T21:00:00Z");
+  const range = (query: string) =>
+    salesRange(salesQuerySchema.parse(Object.fromEntries(new URLSearchParams(query))), now);
+
+  it("defaults to this month, by day", () => {
+    expect(range("")).toEqual({ from: "2026-11-01", to: "2026-11-30", unit: "day" });
+  });
+
+  it("takes from, to and unit, and falls back on anything malformed or reversed", () => {
+    expect(range("from=2031-03-01&to=2031-03-31&unit=week")).toEqual({
+      from: "2031-03-01",
+      to: "2031-03-31",
+      unit: "week",
+    });
+    expect(range("from=2026-10-05")).toEqual({ from: "2026-10-05", to: "2026-11-24", unit: "day" });
+    const thisMonth = { from: "2026-11-01", to: "2026-11-30", unit: "day" };
+    expect(range("from=2031-02-30&to=nope&unit=year")).toEqual(thisMonth);
+    expect(range("from=2026-12-01&to=2026-01-01")).toEqual(thisMonth);
+    expect(range("from=1900-01-01&to=2026-01-01")).toEqual(thisMonth);
+    expect(range("from[]=x&to=2026-11-10")).toEqual({ ...thisMonth, to: "2026-11-10" });
+  });
+
+  it("shows days up to three months, weeks up to two years, months beyond, unless told", () => {
+    expect(range("from=2026-01-01&to=2026-04-03").unit).toBe("day");
+    expect(range("from=2026-01-01&to=2026-04-04").unit).toBe("week");
+    expect(range("from=2025-01-01&to=2026-12-31").unit).toBe("week");
+    expect(range("from=2024-01-01&to=2026-12-31").unit).toBe("month");
+    expect(range("from=2024-01-01&to=2026-12-31&unit=day").unit).toBe("day");
+  });
+
+  it("buckets start on Mondays and first days of months", () => {
+    expect(bucketStarts({ from: "2026-11-24", to: "2026-12-08", unit: "week" })).toEqual([
+      "2026-11-23",
+      "2026-11-30",
+      "2026-12-07",
+    ]);
+    expect(bucketStarts({ from: "2026-01-31", to: "2026-03-01", unit: "month" })).toEqual([
+      "2026-01-01",
+      "2026-02-01",
+      "2026-03-01",
+    ]);
+  });
+});

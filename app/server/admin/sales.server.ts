@@ -1,0 +1,274 @@
+// The owner's console, sales: the figures of /admin/sales for a range of UTC
+// days and the purchases behind them for /admin/sales.csv. Every figure is
+// counted by PostgreSQL (group by, date_trunc) over the purchases created in
+// the range, found through purchase_created_at_idx.
+//
+// What the figures mean (docs/product.md, Sales):
+// - a sale is a purchase created in the range by a paying provider (test,
+//   stripe, warriorplus); manual grants (provider manual, amount 0) are not
+//   sales: they are counted apart and left out of revenue and refund rate;
+// - gross: the amounts of those sales;
+// - refunds: the amounts of those sales that have since been refunded (a
+//   refund counts against the day of its sale, whenever it came);
+// - net: gross minus refunds; refund rate: refunded sales / sales.
+
+import { sql } from "drizzle-orm";
+import { dayOf, type SalesRange, type SalesUnit } from "~/lib/admin-forms";
+import type { Db } from "../db/client.server";
+import { purchase, user } from "../db/schema";
+
+export type SalesFigures = {
+  currency: string;
+  sales: number;
+  refunded: number;
+  grossCents: number;
+  refundsCents: number;
+  netCents: number;
+  /** refunded / sales, 0 without sales. */
+  refundRate: number;
+};
+
+export type SalesGroup = SalesFigures & { key: string };
+
+export type SalesBucket = {
+  /** The first UTC day of the day, week (Monday) or month. */
+  start: string;
+  grossCents: number;
+  refundsCents: number;
+  netCents: number;
+  sales: number;
+};
+
+export type SalesReport = {
+  range: SalesRange;
+  /** One line per currency, the one with the most gross first (usually just usd). */
+  totals: SalesFigures[];
+  /** Manual grants created in the range: access given for nothing. */
+  manualGrants: number;
+  byProduct: SalesGroup[];
+  byProvider: SalesGroup[];
+  /** Revenue per day, week or month in `chartCurrency`, every bucket of the range (empty ones too). */
+  series: SalesBucket[];
+  chartCurrency: string;
+};
+
+/** The range's bounds as instants: from the start of `from` to the end of `to` (UTC). */
+export function rangeBounds(range: Pick<SalesRange, "from" | "to">): {
+  start: string;
+  end: string;
+} {
+  const end = new Date(`${range.to}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + 1);
+  return { start: `${range.from}T00:00:00Z`, end: end.toISOString() };
+}
+
+async function rowsOf(db: Db, query: ReturnType<typeof sql>) {
+  return ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
+const inRange = (range: SalesRange, column = sql`created_at`) => {
+  const { start, end } = rangeBounds(range);
+  return sql`${column} >= ${start}::timestamptz and ${column} < ${end}::timestamptz`;
+};
+
+const figures = sql`
+  count(*) filter (where provider <> 'manual') as sales,
+  count(*) filter (where provider <> 'manual' and status = 'refunded') as refunded,
+  coalesce(sum(amount_cents) filter (where provider <> 'manual'), 0) as gross,
+  coalesce(sum(amount_cents) filter (where provider <> 'manual' and status = 'refunded'), 0) as refunds`;
+
+function toFigures(r: Record<string, unknown> | Counts): SalesFigures {
+  const sales = Number(r.sales);
+  const refunded = Number(r.refunded);
+  const grossCents = Number(r.gross);
+  const refundsCents = Number(r.refunds);
+  return {
+    currency: String(r.currency),
+    sales,
+    refunded,
+    grossCents,
+    refundsCents,
+    netCents: grossCents - refundsCents,
+    refundRate: sales > 0 ? refunded / sales : 0,
+  };
+}
+
+type Counts = {
+  key: string;
+  currency: string;
+  sales: number;
+  refunded: number;
+  gross: number;
+  refunds: number;
+  manual: number;
+};
+
+/** Adds up rows of counts by `key` and currency (a few dozen rows: products × providers). */
+function fold(
+  rows: Record<string, unknown>[],
+  key: (r: Record<string, unknown>) => string,
+): Counts[] {
+  const out = new Map<string, Counts>();
+  for (const r of rows) {
+    const k = key(r);
+    const currency = String(r.currency);
+    const id = `${k}\u0000${currency}`;
+    const acc = out.get(id) ?? {
+      key: k,
+      currency,
+      sales: 0,
+      refunded: 0,
+      gross: 0,
+      refunds: 0,
+      manual: 0,
+    };
+    acc.sales += Number(r.sales);
+    acc.refunded += Number(r.refunded);
+    acc.gross += Number(r.gross);
+    acc.refunds += Number(r.refunds);
+    acc.manual += Number(r.manual ?? 0);
+    out.set(id, acc);
+  }
+  return [...out.values()];
+}
+
+/** The first day of each bucket from `from` to `to`, as date_trunc gives them. */
+export function bucketStarts(range: SalesRange): string[] {
+  const start = truncate(new Date(`${range.from}T00:00:00Z`), range.unit);
+  const last = new Date(`${range.to}T00:00:00Z`);
+  const days: string[] = [];
+  for (const at = start; at <= last; step(at, range.unit)) days.push(dayOf(at));
+  return days;
+}
+
+function truncate(date: Date, unit: SalesUnit): Date {
+  const at = new Date(date);
+  if (unit === "week") at.setUTCDate(at.getUTCDate() - ((at.getUTCDay() + 6) % 7));
+  if (unit === "month") at.setUTCDate(1);
+  return at;
+}
+
+function step(at: Date, unit: SalesUnit) {
+  if (unit === "day") at.setUTCDate(at.getUTCDate() + 1);
+  else if (unit === "week") at.setUTCDate(at.getUTCDate() + 7);
+  else at.setUTCMonth(at.getUTCMonth() + 1);
+}
+
+/**
+ * Everything /admin/sales shows for a range: two queries, each one pass over
+ * the range's purchases with a hash aggregate (a few rows out, whatever the
+ * number of purchases): by product, provider and currency, folded here into
+ * the totals and the two tables; and by bucket and currency for the chart.
+ */
+export async function salesReport(db: Db, range: SalesRange): Promise<SalesReport> {
+  const [groups, buckets] = await Promise.all([
+    rowsOf(
+      db,
+      sql`
+        select product, provider, currency, ${figures},
+          count(*) filter (where provider = 'manual') as manual
+        from ${purchase} where ${inRange(range)}
+        group by product, provider, currency`,
+    ),
+    // Grouped by the timestamp date_trunc gives (a text key would make PostgreSQL sort
+    // every purchase), written as a day once grouped.
+    rowsOf(
+      db,
+      sql`
+        select to_char(bucket, 'YYYY-MM-DD') as start, currency, sales, refunded, gross, refunds
+        from (
+          select date_trunc(${range.unit}, created_at at time zone 'UTC') as bucket, currency, ${figures}
+          from ${purchase} where ${inRange(range)} and provider <> 'manual'
+          group by 1, 2
+        ) b`,
+    ),
+  ]);
+  const totalRows = fold(groups, () => "");
+  const totals = totalRows
+    .map(toFigures)
+    .sort((a, b) => b.grossCents - a.grossCents || b.sales - a.sales);
+  const manualGrants = totalRows.reduce((n, r) => n + r.manual, 0);
+  const byKey = (column: "product" | "provider") =>
+    fold(groups, (r) => String(r[column]))
+      .map((r) => ({ key: r.key, ...toFigures(r) }))
+      .filter((g) => g.sales > 0)
+      .sort(
+        (a, b) => b.grossCents - a.grossCents || b.sales - a.sales || a.key.localeCompare(b.key),
+      );
+  const chartCurrency = totals[0]?.currency ?? "usd";
+  const bucketed = new Map(
+    buckets.filter((r) => r.currency === chartCurrency).map((r) => [String(r.start), toFigures(r)]),
+  );
+  const series = bucketStarts(range).map((start) => {
+    const found = bucketed.get(start);
+    return {
+      start,
+      grossCents: found?.grossCents ?? 0,
+      refundsCents: found?.refundsCents ?? 0,
+      netCents: found?.netCents ?? 0,
+      sales: found?.sales ?? 0,
+    };
+  });
+  return {
+    range,
+    totals: totals.filter((t) => t.sales > 0),
+    manualGrants,
+    byProduct: byKey("product"),
+    byProvider: byKey("provider"),
+    series,
+    chartCurrency,
+  };
+}
+
+export type SaleRow = {
+  id: string;
+  createdAt: Date;
+  email: string;
+  provider: string;
+  product: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+  refundedAt: Date | null;
+};
+
+/**
+ * Every purchase created in the range (manual grants too), oldest first, in
+ * batches for the CSV download: keyset pagination on (created_at, id).
+ */
+export async function* allSales(
+  db: Db,
+  range: SalesRange,
+  batch = 1000,
+): AsyncGenerator<SaleRow[]> {
+  // The cursor is the time as PostgreSQL wrote it: a Date would lose the microseconds.
+  let after: { at: string; id: string } | undefined;
+  for (;;) {
+    const rows = await rowsOf(
+      db,
+      sql`
+        select p.id, p.created_at, p.created_at::text as cursor_at, u.email, p.provider, p.product,
+          p.amount_cents, p.currency, p.status, p.refunded_at
+        from ${purchase} p join ${user} u on u.id = p.user_id
+        where ${inRange(range, sql`p.created_at`)}
+          ${after ? sql`and (p.created_at, p.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+        order by p.created_at, p.id
+        limit ${batch}`,
+    );
+    const last = rows[rows.length - 1];
+    if (!last) return;
+    yield rows.map((r) => ({
+      id: String(r.id),
+      createdAt: new Date(r.created_at as string),
+      email: String(r.email),
+      provider: String(r.provider),
+      product: String(r.product),
+      amountCents: Number(r.amount_cents),
+      currency: String(r.currency),
+      status: String(r.status),
+      refundedAt: r.refunded_at ? new Date(r.refunded_at as string) : null,
+    }));
+    if (rows.length < batch) return;
+    after = { at: String(last.cursor_at), id: String(last.id) };
+  }
+}
