@@ -15,7 +15,7 @@ import { MarketingPage } from "~/components/marketing/marketing-page";
 import { type SectionRows, TitledSections } from "~/components/marketing/section";
 import { formatUsd } from "~/config/site";
 import { maxCommissionCents, totalCents } from "~/content/affiliate";
-import { pageMeta } from "~/lib/seo";
+import { pageMetaFor } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/jv-doc";
@@ -25,13 +25,7 @@ export const loader = offerLoader;
 
 export const handle: RouteHandle = { ownFooter: true };
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "AI Labs Joint-Venture Document | AI Labs",
-    description:
-      "Everything affiliates need for the AI Labs launch: product details, funnel and 50% commissions, contest rules, key dates, resources and your affiliate link.",
-    path: "/jv-doc",
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/jv-doc");
 
 /** The document's blocks in order. */
 const blocks: SectionRows = [
