@@ -2,12 +2,11 @@ import { salesDemoTiming } from "~/components/marketing/build-demo-timeline";
 import { SalesPage, type SalesVariant } from "~/components/marketing/sales-page";
 import { demoPrompts } from "~/content/sales";
 import { pageMetaFor } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/ailabs-offer";
+import { ownFooter } from "./handles";
 
-/** This page renders its own footer with the earnings disclaimer. */
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
 const variant: SalesVariant = {
   priceSetting: "planPriceCents",

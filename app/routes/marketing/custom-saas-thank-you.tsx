@@ -5,15 +5,13 @@ import {
   PreparationList,
 } from "~/components/marketing/upsell-sections";
 import { pageMetaFor } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/custom-saas-thank-you";
+import { ownFooter } from "./handles";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
-/** This page renders its own footer with the earnings disclaimer. */
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
 export const meta: Route.MetaFunction = () => pageMetaFor("/custom-saas-thank-you");
 

@@ -15,15 +15,13 @@ import { useBodyScript } from "~/components/marketing/use-body-script";
 import { salesFunnel } from "~/config/site";
 import { coachingCta, coachingFaq } from "~/content/upsells";
 import { pageMetaFor } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/custom-saas-upsell";
+import { ownFooter } from "./handles";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
-/** This page renders its own footer with the earnings disclaimer. */
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
 const { coaching } = salesFunnel;
 const { price, regular } = upsellPrices(coaching);

@@ -19,14 +19,13 @@ import {
 } from "~/content/swipes";
 import { pageMetaFor } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { RouteHandle } from "~/root";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/demo-swipes";
+import { ownFooter } from "./handles";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
 export const meta: Route.MetaFunction = () => pageMetaFor("/demo-swipes");
 

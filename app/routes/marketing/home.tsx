@@ -8,7 +8,6 @@ import type { RouteHandle } from "~/root";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/home";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
 /** Visitors get the HTML and two islands: the build terminal and the cookie banner. */

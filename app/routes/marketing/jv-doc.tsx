@@ -16,14 +16,13 @@ import { type SectionRows, TitledSections } from "~/components/marketing/section
 import { formatUsd } from "~/config/site";
 import { maxCommissionCents, totalCents } from "~/content/affiliate";
 import { pageMetaFor } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/jv-doc";
+import { ownFooter } from "./handles";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
 export const meta: Route.MetaFunction = () => pageMetaFor("/jv-doc");
 

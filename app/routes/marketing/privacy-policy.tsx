@@ -6,7 +6,6 @@ import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/privacy-policy";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
 export const meta: Route.MetaFunction = () => pageMetaFor("/privacy-policy");

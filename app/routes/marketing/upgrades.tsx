@@ -3,15 +3,13 @@ import { CheckList } from "~/components/marketing/check-list";
 import { MarketingPage } from "~/components/marketing/marketing-page";
 import { formatUsd, salesFunnel } from "~/config/site";
 import { pageMetaFor } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/upgrades";
+import { ownFooter } from "./handles";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
-/** This page renders its own footer with the earnings disclaimer. */
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
 const { whiteLabel, coaching, guaranteeDays } = salesFunnel;
 
