@@ -1,4 +1,7 @@
+import type { PublicOffer } from "~/components/marketing/use-offer";
 import { site } from "~/config/site";
+import { type PublicPagePath, pageTexts } from "~/content/page-meta";
+import { offerDefaults } from "~/lib/offer-settings";
 
 /**
  * The meta tags every public page carries: title, description, canonical URL
@@ -30,4 +33,18 @@ export function pageMeta({
     { property: "og:image", content: `${site.canonicalOrigin}${image}` },
     { name: "twitter:card", content: "summary_large_image" },
   ];
+}
+
+/**
+ * The meta tags of a public page, from its title and description in
+ * app/content/page-meta.ts. `offer`: the offer settings its loader returned,
+ * for a description that quotes one (the defaults when there is no data).
+ */
+export function pageMetaFor(path: PublicPagePath, offer: PublicOffer = offerDefaults) {
+  const { title, description } = pageTexts[path];
+  return pageMeta({
+    title,
+    description: typeof description === "function" ? description(offer) : description,
+    path,
+  });
 }

@@ -1,15 +1,12 @@
 import { salesDemoTiming } from "~/components/marketing/build-demo-timeline";
 import { SalesPage, type SalesVariant } from "~/components/marketing/sales-page";
-import { formatUsd, salesFunnel } from "~/config/site";
 import { demoPrompts } from "~/content/sales";
-import { offerDefaults } from "~/lib/offer-settings";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/ailabs-offer";
+import { ownFooter } from "./handles";
 
-/** This page renders its own footer with the earnings disclaimer. */
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
 const variant: SalesVariant = {
   priceSetting: "planPriceCents",
@@ -22,12 +19,7 @@ const variant: SalesVariant = {
 
 export const loader = offerLoader;
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "AI Labs: Build and Launch an AI SaaS App in 7 Days",
-    description: `Turn a written prompt into a live AI SaaS app that takes payments, no coding needed. Lifetime access for a one-time ${formatUsd(data?.offer.planPriceCents ?? offerDefaults.planPriceCents)}, with a ${salesFunnel.guaranteeDays}-day money-back guarantee.`,
-    path: "/ailabs-offer",
-  });
+export const meta: Route.MetaFunction = ({ data }) => pageMetaFor("/ailabs-offer", data?.offer);
 
 export default function AilabsOffer() {
   return <SalesPage variant={variant} />;

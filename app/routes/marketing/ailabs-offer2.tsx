@@ -1,15 +1,12 @@
 import { loopingDemoTiming } from "~/components/marketing/build-demo-timeline";
 import { SalesPage, type SalesVariant } from "~/components/marketing/sales-page";
-import { formatUsd, salesFunnel } from "~/config/site";
 import { demoPrompts } from "~/content/sales";
-import { offerDefaults } from "~/lib/offer-settings";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/ailabs-offer2";
+import { ownFooter } from "./handles";
 
-/** This page renders its own footer with the earnings disclaimer. */
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
 const variant: SalesVariant = {
   priceSetting: "offer2PriceCents",
@@ -22,12 +19,7 @@ const variant: SalesVariant = {
 
 export const loader = offerLoader;
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
-    title: "AI Labs: Turn a Prompt Into an AI App People Pay For",
-    description: `Build, launch and earn from AI SaaS apps without coding: the 7-day launch formula, a ready boilerplate and four bonuses. One-time ${formatUsd(data?.offer.offer2PriceCents ?? offerDefaults.offer2PriceCents)}, ${salesFunnel.guaranteeDays}-day money-back guarantee.`,
-    path: "/ailabs-offer2",
-  });
+export const meta: Route.MetaFunction = ({ data }) => pageMetaFor("/ailabs-offer2", data?.offer);
 
 export default function AilabsOffer2() {
   return <SalesPage variant={variant} />;

@@ -4,24 +4,16 @@ import {
   NextSteps,
   PreparationList,
 } from "~/components/marketing/upsell-sections";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/custom-saas-thank-you";
+import { ownFooter } from "./handles";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
-/** This page renders its own footer with the earnings disclaimer. */
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Thank You: Your Custom AI SaaS Partnership Is Active | AI Labs",
-    description:
-      "Your order is confirmed. Contact the team with your order number, prepare your vision document and see what happens next in your custom AI SaaS development partnership.",
-    path: "/custom-saas-thank-you",
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/custom-saas-thank-you");
 
 export default function CustomSaasThankYou() {
   return (

@@ -14,26 +14,19 @@ import {
 import { useBodyScript } from "~/components/marketing/use-body-script";
 import { salesFunnel } from "~/config/site";
 import { coachingCta, coachingFaq } from "~/content/upsells";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/custom-saas-upsell";
+import { ownFooter } from "./handles";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
-/** This page renders its own footer with the earnings disclaimer. */
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
 const { coaching } = salesFunnel;
 const { price, regular } = upsellPrices(coaching);
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Custom SaaS & 1-on-1 Coaching | AI Labs",
-    description: `We build your custom AI SaaS app with you and coach you 1-on-1 to launch, with ${coaching.supportDays} days of post-launch support. Only ${coaching.clientCap} clients. ${regular} regular, ${price} today.`,
-    path: "/custom-saas-upsell",
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/custom-saas-upsell");
 
 export default function CustomSaasUpsell() {
   useBodyScript(salesFunnel.checkoutDisclaimerScriptUrl);

@@ -17,24 +17,17 @@ import {
   type TabId,
   tabFromQuery,
 } from "~/content/swipes";
-import { pageMeta } from "~/lib/seo";
+import { pageMetaFor } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { RouteHandle } from "~/root";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/demo-swipes";
+import { ownFooter } from "./handles";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Promotional Resources: Demo, Swipes and Banners | AI Labs",
-    description:
-      "Everything to promote AI Labs: the demo video, short and long e-mail swipes with your affiliate link filled in, and four banner sizes to download.",
-    path: "/demo-swipes",
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/demo-swipes");
 
 export default function DemoSwipes() {
   const [params, setParams] = useSearchParams();

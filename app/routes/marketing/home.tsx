@@ -1,26 +1,19 @@
 import { Link } from "react-router";
 import { BuildTerminal } from "~/components/marketing/build-terminal";
 import { BenefitCards, cta, LearningList, OfferCard } from "~/components/marketing/home-sections";
-import { site } from "~/config/site";
 import { homeDisclaimer } from "~/content/home";
 import { Island } from "~/islands/island";
-import { pageMeta } from "~/lib/seo";
+import { pageMetaFor } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 import { offerLoader } from "~/server/settings/offer-settings.server";
+import type { Route } from "./+types/home";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
 /** Visitors get the HTML and two islands: the build terminal and the cookie banner. */
 export const handle: RouteHandle = { hydrate: "islands" };
 
-export const meta = () =>
-  pageMeta({
-    title: `${site.brand}: Build and launch AI SaaS apps without writing code`,
-    description:
-      "Turn a written prompt into a working AI SaaS app, launch it in 7 days and start earning. A complete course and toolkit: one payment, lifetime access.",
-    path: "/",
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/");
 
 export default function Home() {
   return (

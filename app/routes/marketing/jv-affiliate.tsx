@@ -10,23 +10,16 @@ import { MarketingPage } from "~/components/marketing/marketing-page";
 import { type SectionRows, TitledSections } from "~/components/marketing/section";
 import { formatUsd } from "~/config/site";
 import { maxCommissionCents, totalCents } from "~/content/affiliate";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/jv-affiliate";
+import { ownFooter } from "./handles";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Promote AI Labs: Affiliate Launch | AI Labs",
-    description:
-      "Join the AI Labs launch as an affiliate: 50% commission across a four-step funnel, a $350 / $250 / $150 revenue contest and a 24-hour 100% commission full blast.",
-    path: "/jv-affiliate",
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/jv-affiliate");
 
 const sections: SectionRows = [
   [

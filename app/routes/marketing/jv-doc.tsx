@@ -15,23 +15,16 @@ import { MarketingPage } from "~/components/marketing/marketing-page";
 import { type SectionRows, TitledSections } from "~/components/marketing/section";
 import { formatUsd } from "~/config/site";
 import { maxCommissionCents, totalCents } from "~/content/affiliate";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/jv-doc";
+import { ownFooter } from "./handles";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "AI Labs Joint-Venture Document | AI Labs",
-    description:
-      "Everything affiliates need for the AI Labs launch: product details, funnel and 50% commissions, contest rules, key dates, resources and your affiliate link.",
-    path: "/jv-doc",
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/jv-doc");
 
 /** The document's blocks in order. */
 const blocks: SectionRows = [

@@ -2,18 +2,13 @@ import { Link } from "react-router";
 import { LegalPage } from "~/components/marketing/legal-page";
 import { useOffer } from "~/components/marketing/use-offer";
 import { site } from "~/config/site";
-import { pageMeta } from "~/lib/seo";
+import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
+import type { Route } from "./+types/privacy-policy";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
-export const meta = () =>
-  pageMeta({
-    title: `Privacy Policy | ${site.brand}`,
-    description: `How ${site.brand} collects, uses and protects your personal data, which cookies we use, and how to exercise your rights under the GDPR.`,
-    path: "/privacy-policy",
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/privacy-policy");
 
 export default function PrivacyPolicy() {
   const { brand, canonicalOrigin } = site;

@@ -2,18 +2,13 @@ import { Link } from "react-router";
 import { LegalPage } from "~/components/marketing/legal-page";
 import { useOffer } from "~/components/marketing/use-offer";
 import { site } from "~/config/site";
-import { pageMeta } from "~/lib/seo";
+import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
+import type { Route } from "./+types/terms-of-service";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
-export const meta = () =>
-  pageMeta({
-    title: `Terms of Service | ${site.brand}`,
-    description: `The terms for buying and using ${site.brand} Lifetime Access: your account, payment, the 30-day money-back guarantee, acceptable use and our earnings disclaimer.`,
-    path: "/terms-of-service",
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/terms-of-service");
 
 export default function TermsOfService() {
   const { brand } = site;

@@ -2,25 +2,18 @@ import { Link } from "react-router";
 import { CheckList } from "~/components/marketing/check-list";
 import { MarketingPage } from "~/components/marketing/marketing-page";
 import { formatUsd, salesFunnel } from "~/config/site";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/upgrades";
+import { ownFooter } from "./handles";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
-/** This page renders its own footer with the earnings disclaimer. */
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
 const { whiteLabel, coaching, guaranteeDays } = salesFunnel;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Upgrades: White Label AI SaaS Empire and Custom SaaS Coaching | AI Labs",
-    description: `Two ways to go further with AI Labs: 12 white-label AI SaaS tools for ${formatUsd(whiteLabel.priceCents)}, or a custom AI SaaS built with you plus 1-on-1 coaching.`,
-    path: "/upgrades",
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/upgrades");
 
 const offers = [
   {

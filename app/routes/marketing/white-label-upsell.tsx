@@ -11,26 +11,19 @@ import { WhiteLabelFeatureCards, WhiteLabelToolList } from "~/components/marketi
 import { useBodyScript } from "~/components/marketing/use-body-script";
 import { salesFunnel } from "~/config/site";
 import { whiteLabelCta, whiteLabelFaq } from "~/content/upsells";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/white-label-upsell";
+import { ownFooter } from "./handles";
 
-/** The offer settings the page shows, from memory (docs/decisions/012). */
 export const loader = offerLoader;
 
-/** This page renders its own footer with the earnings disclaimer. */
-export const handle: RouteHandle = { ownFooter: true };
+export const handle = ownFooter;
 
 const { whiteLabel } = salesFunnel;
 const { price, regular } = upsellPrices(whiteLabel);
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "12-in-1 White Label AI SaaS Empire | AI Labs",
-    description: `Twelve ready-made AI SaaS tools with full source code, a marketing pack and video tutorials. Sell them under your own brand. ${regular} regular, ${price} today, one-time payment.`,
-    path: "/white-label-upsell",
-  });
+export const meta: Route.MetaFunction = () => pageMetaFor("/white-label-upsell");
 
 export default function WhiteLabelUpsell() {
   useBodyScript(salesFunnel.checkoutDisclaimerScriptUrl);
