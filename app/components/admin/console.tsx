@@ -7,11 +7,24 @@ export function ConsoleHeading({
   title,
   children,
   actions,
+  csv,
 }: {
   title: string;
   children?: ReactNode;
   actions?: ReactNode;
+  /** Where the page's rows download as CSV: a "Download CSV" link beside the title. */
+  csv?: string;
 }) {
+  if (csv) {
+    actions = (
+      <>
+        {actions}
+        <a href={csv} className={secondaryButton} download>
+          Download CSV
+        </a>
+      </>
+    );
+  }
   return (
     <div className="mt-8 flex flex-wrap items-end justify-between gap-4">
       <div>
@@ -207,4 +220,35 @@ export function TableSection<T>({
 /** An amount in cents: dollars for USD, else the cents and the currency's code. */
 export function formatAmount(cents: number, currency: string): string {
   return currency === "usd" ? formatUsd(cents) : `${cents} ${currency.toUpperCase()}`;
+}
+
+/** The From and To date inputs of a range form (UTC days, YYYY-MM-DD). */
+export function DateRangeFields({
+  id,
+  range,
+  required = false,
+}: {
+  id: string;
+  range: { from: string; to: string };
+  required?: boolean;
+}) {
+  return (
+    <>
+      {(["from", "to"] as const).map((end) => (
+        <div key={end}>
+          <label htmlFor={`${id}-${end}`} className="block text-sm font-medium text-slate-700">
+            {end === "from" ? "From" : "To"}
+          </label>
+          <input
+            id={`${id}-${end}`}
+            type="date"
+            name={end}
+            required={required}
+            defaultValue={range[end]}
+            className={fieldClass}
+          />
+        </div>
+      ))}
+    </>
+  );
 }

@@ -9,18 +9,17 @@ import {
   SelectField,
   secondaryButton,
 } from "~/components/admin/console";
-import { auditKinds, auditQuerySchema } from "~/lib/admin-forms";
+import { auditKinds, auditQuerySchema, consoleMeta } from "~/lib/admin-forms";
 import { auditActors, listAudit } from "~/server/admin/audit.server";
-import { consoleRequest } from "~/server/admin/console.server";
+import { consoleLoader } from "~/server/admin/console.server";
 import type { Route } from "./+types/audit";
 
-export const meta: Route.MetaFunction = () => [{ title: "Audit log | AI Labs" }];
+export const meta = consoleMeta("Audit log");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { query, db } = await consoleRequest(request, auditQuerySchema);
+export const loader = consoleLoader(auditQuerySchema, async (db, query) => {
   const [page, actors] = await Promise.all([listAudit(db, query), auditActors(db)]);
   return { ...page, actors, query };
-}
+});
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { rows, more, actors, query } = loaderData;

@@ -3,11 +3,11 @@ import {
   Cell,
   ConsoleHeading,
   DataTable,
-  fieldClass,
+  DateRangeFields,
   secondaryButton,
 } from "~/components/admin/console";
-import { funnelQuerySchema } from "~/lib/admin-forms";
-import { consoleRequest } from "~/server/admin/console.server";
+import { consoleMeta, funnelQuerySchema } from "~/lib/admin-forms";
+import { consoleLoader } from "~/server/admin/console.server";
 import {
   claimedFreeToPaidPercent,
   funnelRange,
@@ -18,17 +18,16 @@ import { pageViews, utcDay } from "~/server/analytics/page-views.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/funnel";
 
-export const meta: Route.MetaFunction = () => [{ title: "Funnel | AI Labs" }];
+export const meta = consoleMeta("Funnel");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { query, db } = await consoleRequest(request, funnelQuerySchema);
+export const loader = consoleLoader(funnelQuerySchema, async (db, query) => {
   const range = funnelRange(query, utcDay());
   // This process's views not yet written are added first, so today's figures are current.
   await pageViews()
     .flush(db)
     .catch((error: unknown) => logger.warn({ err: error }, "page views not written yet"));
   return { ...(await readFunnel(db, range)), claimedFreeToPaidPercent, maxRangeDays };
-}
+});
 
 const number = (n: number) => n.toLocaleString("en-US");
 const percent = (p: number | null) => (p === null ? "—" : `${p.toFixed(1)}%`);
@@ -66,30 +65,7 @@ export default function Funnel({ loaderData }: Route.ComponentProps) {
         purchases of Lifetime Access from the accounts. Days in UTC.
       </ConsoleHeading>
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Date range">
-        <div>
-          <label htmlFor="funnel-from" className="block text-sm font-medium text-slate-700">
-            From
-          </label>
-          <input
-            id="funnel-from"
-            type="date"
-            name="from"
-            defaultValue={funnel.range.from}
-            className={fieldClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="funnel-to" className="block text-sm font-medium text-slate-700">
-            To
-          </label>
-          <input
-            id="funnel-to"
-            type="date"
-            name="to"
-            defaultValue={funnel.range.to}
-            className={fieldClass}
-          />
-        </div>
+        <DateRangeFields id="funnel" range={funnel.range} />
         <button type="submit" className={secondaryButton} disabled={loading}>
           {loading ? "Loading…" : "Show"}
         </button>

@@ -8,17 +8,16 @@ import {
   formatWhen,
   secondaryButton,
 } from "~/components/admin/console";
-import { learningQuerySchema } from "~/lib/admin-forms";
-import { consoleRequest } from "~/server/admin/console.server";
+import { consoleMeta, learningQuerySchema } from "~/lib/admin-forms";
+import { consoleLoader } from "~/server/admin/console.server";
 import { recentLearningReport } from "~/server/admin/learning.server";
 import type { Route } from "./+types/learning";
 
-export const meta: Route.MetaFunction = () => [{ title: "Learning | AI Labs" }];
+export const meta = consoleMeta("Learning");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { query, db } = await consoleRequest(request, learningQuerySchema);
-  return recentLearningReport(db, { fresh: query.fresh });
-}
+export const loader = consoleLoader(learningQuerySchema, (db, query) =>
+  recentLearningReport(db, { fresh: query.fresh }),
+);
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 

@@ -11,6 +11,7 @@ import {
 } from "~/components/admin/console";
 import { UnmatchedPayments } from "~/components/admin/unmatched-payments";
 import {
+  consoleMeta,
   memberAccessFilters,
   membersPageSize,
   membersQuerySchema,
@@ -18,7 +19,7 @@ import {
 } from "~/lib/admin-forms";
 import { parseForm } from "~/lib/forms";
 import { adminActor } from "~/server/admin/audit.server";
-import { consoleAnswer, consoleRequest, invalidForm } from "~/server/admin/console.server";
+import { consoleAnswer, consoleLoader, invalidForm } from "~/server/admin/console.server";
 import {
   attachPayment,
   dismissPayment,
@@ -30,13 +31,12 @@ import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/members";
 
-export const meta: Route.MetaFunction = () => [{ title: "Members | AI Labs" }];
+export const meta = consoleMeta("Members");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { query, db } = await consoleRequest(request, membersQuerySchema);
+export const loader = consoleLoader(membersQuerySchema, async (db, query) => {
   const [members, payments] = await Promise.all([listMembers(db, query), unmatchedPayments(db)]);
   return { ...members, payments, query };
-}
+});
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
@@ -70,14 +70,7 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
   const csv = `/admin/members.csv${search.size ? `?${search}` : ""}`;
   return (
     <main>
-      <ConsoleHeading
-        title="Members"
-        actions={
-          <a href={csv} className={secondaryButton} download>
-            Download CSV
-          </a>
-        }
-      >
+      <ConsoleHeading title="Members" csv={csv}>
         {total.toLocaleString("en-US")} account{total === 1 ? "" : "s"}
         {query.q || query.access !== "all" ? " match" : ""}, newest first.
       </ConsoleHeading>

@@ -3,24 +3,29 @@ import {
   Cell,
   ConsoleHeading,
   DataTable,
+  DateRangeFields,
   EmptyState,
-  fieldClass,
   formatAmount,
   SelectField,
   secondaryButton,
 } from "~/components/admin/console";
 import { BarChart } from "~/components/admin/revenue-chart";
-import { type SalesUnit, salesQuerySchema, salesRange, salesUnits } from "~/lib/admin-forms";
-import { consoleRequest } from "~/server/admin/console.server";
+import {
+  consoleMeta,
+  type SalesUnit,
+  salesQuerySchema,
+  salesRange,
+  salesUnits,
+} from "~/lib/admin-forms";
+import { consoleLoader } from "~/server/admin/console.server";
 import { type SalesGroup, salesReport } from "~/server/admin/sales.server";
 import type { Route } from "./+types/sales";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sales | AI Labs" }];
+export const meta = consoleMeta("Sales");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { query, db } = await consoleRequest(request, salesQuerySchema);
-  return salesReport(db, salesRange(query));
-}
+export const loader = consoleLoader(salesQuerySchema, (db, query) =>
+  salesReport(db, salesRange(query)),
+);
 
 const unitLabels: Record<SalesUnit, string> = { day: "Day", week: "Week", month: "Month" };
 
@@ -86,43 +91,11 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
   const chartTotal = series.reduce((sum, b) => sum + b.netCents, 0);
   return (
     <main aria-busy={loading}>
-      <ConsoleHeading
-        title="Sales"
-        actions={
-          <a href={csv} className={secondaryButton} download>
-            Download CSV
-          </a>
-        }
-      >
+      <ConsoleHeading title="Sales" csv={csv}>
         {formatDay(range.from, "day")} to {formatDay(range.to, "day")} (UTC days, both included).
       </ConsoleHeading>
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Date range">
-        <div>
-          <label htmlFor="sales-from" className="block text-sm font-medium text-slate-700">
-            From
-          </label>
-          <input
-            id="sales-from"
-            type="date"
-            name="from"
-            required
-            defaultValue={range.from}
-            className={fieldClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="sales-to" className="block text-sm font-medium text-slate-700">
-            To
-          </label>
-          <input
-            id="sales-to"
-            type="date"
-            name="to"
-            required
-            defaultValue={range.to}
-            className={fieldClass}
-          />
-        </div>
+        <DateRangeFields id="sales" range={range} required />
         <SelectField
           id="sales-unit"
           label="Revenue per"
@@ -172,21 +145,11 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
             />
           </dl>
           {others.length > 0 ? (
-            <DataTable
+            <GroupTable
               caption="Sales in other currencies"
-              head={["Currency", "Sales", "Gross", "Refunds", "Net", "Refund rate"]}
-            >
-              {others.map((t) => (
-                <tr key={t.currency}>
-                  <Cell>{t.currency.toUpperCase()}</Cell>
-                  <Cell>{t.sales.toLocaleString("en-US")}</Cell>
-                  <Cell>{formatAmount(t.grossCents, t.currency)}</Cell>
-                  <Cell>{formatAmount(t.refundsCents, t.currency)}</Cell>
-                  <Cell>{formatAmount(t.netCents, t.currency)}</Cell>
-                  <Cell>{percent(t.refundRate)}</Cell>
-                </tr>
-              ))}
-            </DataTable>
+              first="Currency"
+              groups={others.map((t) => ({ ...t, key: t.currency.toUpperCase() }))}
+            />
           ) : null}
 
           <section aria-labelledby="sales-products" className="mt-10">

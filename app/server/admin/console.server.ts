@@ -29,3 +29,17 @@ export function consoleAnswer(result: ConsoleResult, refusedStatus = 409) {
 export function invalidForm(fieldErrors: Record<string, string>) {
   return consoleAnswer({ ok: false, error: Object.values(fieldErrors)[0] ?? "Invalid input" }, 400);
 }
+
+/**
+ * A console page's loader: consoleRequest, then `read` with the database and
+ * the parsed query; its result is the page's data.
+ */
+export function consoleLoader<S extends z.ZodType, T>(
+  querySchema: S,
+  read: (db: Db, query: z.output<S>) => Promise<T>,
+) {
+  return async ({ request }: { request: Request }): Promise<T> => {
+    const { query, db } = await consoleRequest(request, querySchema);
+    return read(db, query);
+  };
+}
