@@ -1,3 +1,5 @@
+import { loopingDemoTiming, salesDemoTiming } from "~/components/marketing/build-demo-timeline";
+import type { SalesVariant } from "~/components/marketing/sales-page";
 import { formatUsd, salesFunnel } from "~/config/site";
 
 /** Copy of the two marketplace sales pages (/ailabs-offer, /ailabs-offer2). */
@@ -157,3 +159,23 @@ export const demoPrompts: readonly string[] = [
 
 export const earningsDisclaimer =
   "Earnings disclaimer: we make every effort to represent this product and its potential accurately. Any figures, conversion rates or results mentioned are examples, not a promise or guarantee of earnings. Your results depend on your idea, your effort, your market and many factors outside our control. Most people who buy any course get little or no result. Use caution and seek the advice of qualified professionals before making financial decisions.";
+
+/** What differs between the two sales pages: price, headline and the build demo. */
+export const salesVariants = {
+  "/ailabs-offer": {
+    priceSetting: "planPriceCents",
+    headline: "Build and Launch Your Own AI SaaS App in 7 Days, Without Writing Code",
+    subheadline:
+      "The step-by-step course and toolkit that takes you from a written prompt to a live AI app that takes payments, even if you have never coded before.",
+    demoTiming: salesDemoTiming,
+    demoPrompts: demoPrompts.slice(0, 1),
+  },
+  "/ailabs-offer2": {
+    priceSetting: "offer2PriceCents",
+    headline: "Turn One Written Prompt Into an AI App People Pay For",
+    subheadline:
+      "AI Labs shows non-coders how to build, launch and earn from AI software-as-a-service apps with a proven 7-day launch formula.",
+    demoTiming: loopingDemoTiming,
+    demoPrompts,
+  },
+} as const satisfies Record<string, SalesVariant>;

@@ -153,6 +153,3 @@ export const learningQuerySchema = z.object({
     .catch(false)
     .default(false),
 });
-
-/** A console page's document title: "Sales | AI Labs". */
-export const consoleMeta = (title: string) => () => [{ title: `${title} | AI Labs` }];

@@ -33,6 +33,7 @@ test.describe("the owner's console: members", () => {
       .getByRole("link", { name: "Members" })
       .click();
     await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
+    await expect(page).toHaveTitle("Members | AI Labs");
     await page.getByLabel("Name or e-mail").fill(member.email);
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/q=/);
@@ -69,6 +70,7 @@ test.describe("the owner's console: members", () => {
       .getByRole("navigation", { name: "Admin" })
       .getByRole("link", { name: "Audit log" })
       .click();
+    await expect(page).toHaveTitle("Audit log | AI Labs");
     const log = page.getByRole("table", { name: "Audit log entries" });
     for (const kind of ["member.grant", "member.revoke", "member.sign-out"]) {
       await expect(

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { formatUsd } from "~/config/site";
+import { formatUsd, salesFunnel } from "~/config/site";
 import { type FaqItem, FaqList } from "./faq-list";
 import { MarketingPage } from "./marketing-page";
 import { MarketingSection, type SectionProps, TitledSection } from "./section";
 import { UpsellCta } from "./upsell-cta";
+import { useBodyScript } from "./use-body-script";
 
 /** The dark opening of an upsell page: what the offer is, its price (children) and the buy button. */
 export function UpsellHero({
@@ -83,12 +84,20 @@ export function UpsellLayout({
   disclaimer = true,
   children,
 }: {
+  /** An offer page: the earnings disclaimer and the checkout's disclaimer script. */
   disclaimer?: boolean;
   children: ReactNode;
 }) {
   return (
     <MarketingPage mainClassName="bg-white" disclaimer={disclaimer}>
+      {disclaimer ? <CheckoutDisclaimerScript /> : null}
       {children}
     </MarketingPage>
   );
+}
+
+/** The checkout provider's disclaimer script, at the end of the body while the page is shown. */
+function CheckoutDisclaimerScript() {
+  useBodyScript(salesFunnel.checkoutDisclaimerScriptUrl);
+  return null;
 }

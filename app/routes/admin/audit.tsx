@@ -9,12 +9,10 @@ import {
   SelectField,
   secondaryButton,
 } from "~/components/admin/console";
-import { auditKinds, auditQuerySchema, consoleMeta } from "~/lib/admin-forms";
+import { auditKinds, auditQuerySchema } from "~/lib/admin-forms";
 import { auditActors, listAudit } from "~/server/admin/audit.server";
 import { consoleLoader } from "~/server/admin/console.server";
 import type { Route } from "./+types/audit";
-
-export const meta = consoleMeta("Audit log");
 
 export const loader = consoleLoader(auditQuerySchema, async (db, query) => {
   const [page, actors] = await Promise.all([listAudit(db, query), auditActors(db)]);

@@ -6,7 +6,7 @@ import {
   DateRangeFields,
   secondaryButton,
 } from "~/components/admin/console";
-import { consoleMeta, funnelQuerySchema } from "~/lib/admin-forms";
+import { funnelQuerySchema } from "~/lib/admin-forms";
 import { consoleLoader } from "~/server/admin/console.server";
 import {
   claimedFreeToPaidPercent,
@@ -17,8 +17,6 @@ import {
 import { pageViews, utcDay } from "~/server/analytics/page-views.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/funnel";
-
-export const meta = consoleMeta("Funnel");
 
 export const loader = consoleLoader(funnelQuerySchema, async (db, query) => {
   const range = funnelRange(query, utcDay());

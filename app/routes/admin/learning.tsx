@@ -8,12 +8,10 @@ import {
   formatWhen,
   secondaryButton,
 } from "~/components/admin/console";
-import { consoleMeta, learningQuerySchema } from "~/lib/admin-forms";
+import { learningQuerySchema } from "~/lib/admin-forms";
 import { consoleLoader } from "~/server/admin/console.server";
 import { recentLearningReport } from "~/server/admin/learning.server";
 import type { Route } from "./+types/learning";
-
-export const meta = consoleMeta("Learning");
 
 export const loader = consoleLoader(learningQuerySchema, (db, query) =>
   recentLearningReport(db, { fresh: query.fresh }),

@@ -11,7 +11,6 @@ import {
 } from "~/components/admin/console";
 import { UnmatchedPayments } from "~/components/admin/unmatched-payments";
 import {
-  consoleMeta,
   memberAccessFilters,
   membersPageSize,
   membersQuerySchema,
@@ -30,8 +29,6 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/members";
-
-export const meta = consoleMeta("Members");
 
 export const loader = consoleLoader(membersQuerySchema, async (db, query) => {
   const [members, payments] = await Promise.all([listMembers(db, query), unmatchedPayments(db)]);

@@ -10,18 +10,10 @@ import {
   secondaryButton,
 } from "~/components/admin/console";
 import { BarChart } from "~/components/admin/revenue-chart";
-import {
-  consoleMeta,
-  type SalesUnit,
-  salesQuerySchema,
-  salesRange,
-  salesUnits,
-} from "~/lib/admin-forms";
+import { type SalesUnit, salesQuerySchema, salesRange, salesUnits } from "~/lib/admin-forms";
 import { consoleLoader } from "~/server/admin/console.server";
 import { type SalesGroup, salesReport } from "~/server/admin/sales.server";
 import type { Route } from "./+types/sales";
-
-export const meta = consoleMeta("Sales");
 
 export const loader = consoleLoader(salesQuerySchema, (db, query) =>
   salesReport(db, salesRange(query)),
@@ -152,18 +144,17 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
 
-          <section aria-labelledby="sales-products" className="mt-10">
-            <h2 id="sales-products" className="text-xl font-semibold">
-              By product
-            </h2>
-            <GroupTable caption="Sales by product" first="Product" groups={byProduct} />
-          </section>
-          <section aria-labelledby="sales-providers" className="mt-10">
-            <h2 id="sales-providers" className="text-xl font-semibold">
-              By provider
-            </h2>
-            <GroupTable caption="Sales by provider" first="Provider" groups={byProvider} />
-          </section>
+          {[
+            { id: "sales-products", by: "Product", groups: byProduct },
+            { id: "sales-providers", by: "Provider", groups: byProvider },
+          ].map(({ id, by, groups }) => (
+            <section key={id} aria-labelledby={id} className="mt-10">
+              <h2 id={id} className="text-xl font-semibold">
+                By {by.toLowerCase()}
+              </h2>
+              <GroupTable caption={`Sales by ${by.toLowerCase()}`} first={by} groups={groups} />
+            </section>
+          ))}
           <section aria-labelledby="sales-revenue" className="mt-10">
             <h2 id="sales-revenue" className="text-xl font-semibold">
               Net revenue per {unitName} ({chartCurrency.toUpperCase()})

@@ -11,7 +11,6 @@ import {
   CoachingJourney,
   CoachingSpots,
 } from "~/components/marketing/upsell-sections";
-import { useBodyScript } from "~/components/marketing/use-body-script";
 import { salesFunnel } from "~/config/site";
 import { coachingCta, coachingFaq } from "~/content/upsells";
 import { pageMetaFor } from "~/lib/seo";
@@ -29,7 +28,6 @@ const { price, regular } = upsellPrices(coaching);
 export const meta: Route.MetaFunction = () => pageMetaFor("/custom-saas-upsell");
 
 export default function CustomSaasUpsell() {
-  useBodyScript(salesFunnel.checkoutDisclaimerScriptUrl);
   return (
     <UpsellLayout>
       <UpsellHero

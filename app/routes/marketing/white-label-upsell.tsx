@@ -8,7 +8,6 @@ import {
   upsellPrices,
 } from "~/components/marketing/upsell-page";
 import { WhiteLabelFeatureCards, WhiteLabelToolList } from "~/components/marketing/upsell-sections";
-import { useBodyScript } from "~/components/marketing/use-body-script";
 import { salesFunnel } from "~/config/site";
 import { whiteLabelCta, whiteLabelFaq } from "~/content/upsells";
 import { pageMetaFor } from "~/lib/seo";
@@ -26,7 +25,6 @@ const { price, regular } = upsellPrices(whiteLabel);
 export const meta: Route.MetaFunction = () => pageMetaFor("/white-label-upsell");
 
 export default function WhiteLabelUpsell() {
-  useBodyScript(salesFunnel.checkoutDisclaimerScriptUrl);
   return (
     <UpsellLayout>
       <p className="bg-emerald-700 px-4 py-3 text-center font-semibold text-white">

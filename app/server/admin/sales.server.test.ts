@@ -23,44 +23,33 @@ beforeAll(async () => {
   const at = (iso: string) => new Date(iso);
   const rows = [
     // Before and after the month: never counted.
-    ["e", "test", "lifetime-access", 2500, "usd", "2031-02-28T23:59:59.999Z", null],
-    ["f", "test", "lifetime-access", 2500, "usd", "2031-04-01T00:00:00.000Z", null],
-    // The month: four sales in dollars (two refunded), one in euros, one manual grant.
-    ["a", "test", "lifetime-access", 2500, "usd", "2031-03-03T10:00:00.000Z", null],
-    [
-      "b",
-      "stripe",
-      "lifetime-access",
-      2500,
-      "usd",
-      "2031-03-03T23:59:59.999Z",
-      "2031-04-10T08:00:00Z",
-    ],
-    ["c", "warriorplus", "white-label", 3700, "usd", "2031-03-10T00:00:00.000Z", null],
-    ["m", "manual", "lifetime-access", 0, "usd", "2031-03-15T12:00:00.000Z", null],
-    ["g", "stripe", "custom-saas", 1000, "eur", "2031-03-20T12:00:00.000Z", null],
-    [
-      "d",
-      "warriorplus",
-      "bump-vip",
-      495,
-      "usd",
-      "2031-03-31T23:59:59.000Z",
-      "2031-03-31T23:59:59Z",
-    ],
+    ["e", "test", "lifetime-access", 2500, "usd", "2031-02-28T23:59:59.999Z"],
+    ["f", "test", "lifetime-access", 2500, "usd", "2031-04-01T00:00:00.000Z"],
+    // The month: four sales in dollars (two refunded, below), one in euros, one manual grant.
+    ["a", "test", "lifetime-access", 2500, "usd", "2031-03-03T10:00:00.000Z"],
+    ["b", "stripe", "lifetime-access", 2500, "usd", "2031-03-03T23:59:59.999Z"],
+    ["c", "warriorplus", "white-label", 3700, "usd", "2031-03-10T00:00:00.000Z"],
+    ["m", "manual", "lifetime-access", 0, "usd", "2031-03-15T12:00:00.000Z"],
+    ["g", "stripe", "custom-saas", 1000, "eur", "2031-03-20T12:00:00.000Z"],
+    ["d", "warriorplus", "bump-vip", 495, "usd", "2031-03-31T23:59:59.000Z"],
   ] as const;
+  /** When each refunded sale was refunded: b after the month, d at its very end. */
+  const refunds: Record<string, string> = { b: "2031-04-10T08:00:00Z", d: "2031-03-31T23:59:59Z" };
   await (await getDb()).insert(purchase).values(
-    rows.map(([ref, provider, product, amountCents, currency, createdAt, refundedAt]) => ({
-      userId: buyer.id,
-      provider,
-      providerRef: `${refPrefix}${ref}-${randomUUID()}`,
-      product,
-      amountCents,
-      currency,
-      status: refundedAt ? ("refunded" as const) : ("completed" as const),
-      createdAt: at(createdAt),
-      refundedAt: refundedAt ? at(refundedAt) : null,
-    })),
+    rows.map(([ref, provider, product, amountCents, currency, createdAt]) => {
+      const refundedAt = refunds[ref];
+      return {
+        userId: buyer.id,
+        provider,
+        providerRef: `${refPrefix}${ref}-${randomUUID()}`,
+        product,
+        amountCents,
+        currency,
+        status: refundedAt ? ("refunded" as const) : ("completed" as const),
+        createdAt: at(createdAt),
+        refundedAt: refundedAt ? at(refundedAt) : null,
+      };
+    }),
   );
 });
 
