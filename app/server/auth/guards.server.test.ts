@@ -141,11 +141,15 @@ describe("plan page guard", () => {
   it("shows the plan to an unpaid user and tells a paid one they have access", async () => {
     const unpaid = await createUser();
     const paid = await createUser({ paid: true });
+    // The plan's price comes from the offer settings (their defaults here).
+    const plan = { priceCents: 2500, regularPriceCents: 19700 };
     expect(await load(paymentOptions.loader, "/payment-options", unpaid.cookie)).toEqual({
       hasAccess: false,
+      ...plan,
     });
     expect(await load(paymentOptions.loader, "/payment-options", paid.cookie)).toEqual({
       hasAccess: true,
+      ...plan,
     });
   });
 });
