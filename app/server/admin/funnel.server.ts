@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { accessProduct } from "~/config/site";
 import { type FunnelPagePath, funnelPagePaths } from "../analytics/page-views.server";
-import type { Db } from "../db/client.server";
+import { type Db, rowsOf } from "../db/client.server";
 import { pageView, purchase, user } from "../db/schema";
 
 /** The free-to-paid conversion the sales pages claim ("The 23% conversion playbook", app/content/sales.ts). */
@@ -66,10 +66,6 @@ export type Funnel = {
 
 export const percentOf = (part: number, whole: number): number | null =>
   whole > 0 ? (part / whole) * 100 : null;
-
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The funnel for a range of UTC days, both ends included: three indexed queries. */
 export async function readFunnel(db: Db, range: DayRange): Promise<Funnel> {

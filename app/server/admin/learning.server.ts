@@ -13,7 +13,7 @@
 // has now is marked done.
 
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
+import { type Db, rowsOf } from "../db/client.server";
 import { chapter, chapterProgress, chapterView, course } from "../db/schema";
 
 export type ChapterFigures = {
@@ -32,10 +32,6 @@ export type CourseFigures = {
   completionRate: number;
   chapters: ChapterFigures[];
 };
-
-async function rowsOf(db: Db, query: ReturnType<typeof sql>) {
-  return ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-}
 
 /** Every course, oldest first, with its chapters in reading order and their figures. */
 export async function learningReport(db: Db): Promise<CourseFigures[]> {

@@ -9,7 +9,7 @@ import { accessProduct } from "~/config/site";
 import { type MemberAccessFilter, membersPageSize } from "~/lib/admin-forms";
 import { hasPaidAccess } from "../access.server";
 import { getAuth } from "../auth/better-auth.server";
-import type { Db } from "../db/client.server";
+import { type Db, rowsOf } from "../db/client.server";
 import {
   chapter,
   chapterProgress,
@@ -119,10 +119,6 @@ function toMemberRow(r: Record<string, unknown>): MemberRow {
     twoFactorEnabled: Boolean(r.two_factor_enabled),
     lastSeenAt: r.last_seen_at ? new Date(r.last_seen_at as string) : null,
   };
-}
-
-async function rowsOf(db: Db, query: ReturnType<typeof sql>) {
-  return ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 }
 
 /**

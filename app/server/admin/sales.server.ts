@@ -14,7 +14,7 @@
 
 import { sql } from "drizzle-orm";
 import { dayOf, type SalesRange, type SalesUnit } from "~/lib/admin-forms";
-import type { Db } from "../db/client.server";
+import { type Db, rowsOf } from "../db/client.server";
 import { purchase, user } from "../db/schema";
 
 export type SalesFigures = {
@@ -60,10 +60,6 @@ export function rangeBounds(range: Pick<SalesRange, "from" | "to">): {
   const end = new Date(`${range.to}T00:00:00Z`);
   end.setUTCDate(end.getUTCDate() + 1);
   return { start: `${range.from}T00:00:00Z`, end: end.toISOString() };
-}
-
-async function rowsOf(db: Db, query: ReturnType<typeof sql>) {
-  return ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 }
 
 const inRange = (range: SalesRange, column = sql`created_at`) => {
