@@ -14,6 +14,7 @@ const shownOnMemberPages = [
   "purchase",
   "chapter_progress",
   "course_visit",
+  "saved_idea",
   "two_factor",
   "course",
   "chapter",

@@ -125,12 +125,23 @@ export const twoFactor = pgTable(
   (t) => [uniqueIndex("two_factor_user_id_idx").on(t.userId)],
 );
 
-export const course = pgTable("course", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  title: text("title").notNull(),
-  description: text("description").notNull().default(""),
-  ...timestamps(),
-});
+export const course = pgTable(
+  "course",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** Off: a draft, which only admins see (and preview). */
+    published: boolean("published").notNull().default(true),
+    /** The admin's order; the dashboard lists courses by it. */
+    sortOrder: integer("sort_order").notNull().default(0),
+    /** An uploaded image's URL (/uploads/...), shown on the dashboard card. */
+    coverImageUrl: text("cover_image_url"),
+    coverAlt: text("cover_alt").notNull().default(""),
+    ...timestamps(),
+  },
+  (t) => [index("course_sort_idx").on(t.sortOrder, t.createdAt)],
+);
 
 export const chapter = pgTable(
   "chapter",
@@ -141,6 +152,8 @@ export const chapter = pgTable(
     /** Sanitized when written; never rendered unsanitized. */
     contentHtml: text("content_html").notNull().default(""),
     sortOrder: integer("sort_order").notNull(),
+    /** Off: a draft, which only admins see (and preview). */
+    published: boolean("published").notNull().default(true),
     ...timestamps(),
   },
   // The unique (course_id, sort_order) constraint is DEFERRABLE, so a swap can pass through a
@@ -175,6 +188,20 @@ export const courseVisit = pgTable(
     visitedAt: instant("visited_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+/** Ideas a member kept from the idea generator. */
+export const savedIdea = pgTable(
+  "saved_idea",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: userIdColumn(),
+    title: text("title").notNull(),
+    /** The idea as the generator made it (~/lib/ideas SaasIdea). */
+    idea: jsonb("idea").notNull(),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("saved_idea_user_idx").on(t.userId, t.createdAt)],
 );
 
 export const purchaseProviders = ["test", "stripe", "warriorplus", "manual"] as const;
