@@ -84,40 +84,84 @@ export function parseForm<T extends z.ZodType>(
 
 export const chapterTitleRequired = "Please enter a title for the chapter";
 
-export const courseSchema = z.object({
+/**
+ * The Published switch: a hidden "off" before the checkbox's "on", so the last
+ * value sent is the switch's state. A post without either (an older form, a
+ * script) publishes, as creating a course did before drafts existed.
+ */
+const published = z
+  .enum(["on", "off"])
+  .default("on")
+  .transform((v) => v === "on");
+
+/** An image stored by /api/uploads (app/server/uploads/store.server.ts), or none. */
+export const uploadedImageUrl = /^\/uploads\/[0-9a-f-]{36}\.(?:png|gif|jpg|bmp|ico)$/;
+
+export const coverAltRequired = "Please describe the cover image for people who cannot see it";
+
+const courseFields = z.object({
   title: z
     .string()
     .trim()
     .min(1, "Please enter a title for the course")
     .max(200, "Title is too long"),
   description: z.string().trim().max(5000, "Description is too long").default(""),
+  published,
+  coverImageUrl: z
+    .string()
+    .trim()
+    .regex(uploadedImageUrl, "The cover must be an image uploaded here")
+    .or(z.literal(""))
+    .default(""),
+  coverAlt: z.string().trim().max(300, "The description of the cover is too long").default(""),
 });
+
+/** A cover needs its text alternative. */
+const coverDescribed: [
+  (v: { coverImageUrl: string; coverAlt: string }) => boolean,
+  { path: string[]; message: string },
+] = [
+  (v) => !v.coverImageUrl || v.coverAlt !== "",
+  { path: ["coverAlt"], message: coverAltRequired },
+];
+
+export const courseSchema = courseFields.refine(...coverDescribed);
 
 export const chapterSchema = z.object({
   title: z.string().trim().min(1, chapterTitleRequired).max(200, "Title is too long"),
   // The whole request is capped at 1 MB by the HTTP shell; images are uploaded, not inlined.
   content: z.string().max(900_000, "The chapter is too long").default(""),
+  published,
 });
 
 const id = z.uuid();
+const direction = z.enum(["up", "down"]);
 
 /** Every admin panel action, by intent. */
 export const adminActionSchema = z.discriminatedUnion("intent", [
-  courseSchema.extend({ intent: z.literal("create-course") }),
-  courseSchema.extend({ intent: z.literal("update-course"), courseId: id }),
+  courseFields.extend({ intent: z.literal("create-course") }).refine(...coverDescribed),
+  courseFields
+    .extend({ intent: z.literal("update-course"), courseId: id })
+    .refine(...coverDescribed),
   z.object({
     intent: z.literal("delete-course"),
     courseId: id,
     expanded: id.optional().or(z.literal("")),
   }),
+  z.object({ intent: z.literal("move-course"), courseId: id, direction }),
   chapterSchema.extend({ intent: z.literal("create-chapter"), courseId: id }),
   chapterSchema.extend({ intent: z.literal("update-chapter"), courseId: id, chapterId: id }),
   z.object({ intent: z.literal("delete-chapter"), courseId: id, chapterId: id }),
+  z.object({ intent: z.literal("move-chapter"), courseId: id, chapterId: id, direction }),
   z.object({
-    intent: z.literal("move-chapter"),
+    intent: z.literal("reorder-chapters"),
     courseId: id,
-    chapterId: id,
-    direction: z.enum(["up", "down"]),
+    /** Every chapter of the course, in the new order, separated by commas. */
+    chapterIds: z
+      .string()
+      .max(40_000)
+      .transform((v) => v.split(",").filter(Boolean))
+      .pipe(z.array(id).min(1, "No chapters to reorder")),
   }),
 ]);
 

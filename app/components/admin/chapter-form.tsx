@@ -1,45 +1,69 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useFetcher } from "react-router";
 import { chapterTitleRequired } from "~/lib/forms";
 import { FormActions } from "./form-actions";
+import { PublishedSwitch } from "./published-switch";
 import type { EditorHandle } from "./rich-text-editor";
+import { useUnsavedChangesGuard } from "./unsaved-changes";
 
 // Quill is loaded only when an admin opens this form: never in public or member bundles.
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
-type SaveResult = { ok: true; message: string } | { ok: false; error: string };
+/** A failed save (a success redirects to the course, which says so). */
+type SaveResult = { ok: false; error: string };
 
+export type EditedChapter = {
+  id: string;
+  title: string;
+  contentHtml: string;
+  published: boolean;
+};
+
+/**
+ * Writes a new chapter (chapter null) or edits one. An edit is shown in place
+ * of its chapter in the list; a new one below the list.
+ */
 export function ChapterForm({
   courseId,
   chapter,
 }: {
   courseId: string;
-  chapter: { id: string; title: string; contentHtml: string } | null;
+  chapter: EditedChapter | null;
 }) {
   const fetcher = useFetcher<SaveResult>();
-  const navigate = useNavigate();
   const editor = useRef<EditorHandle>(null);
   const [title, setTitle] = useState(chapter?.title ?? "");
+  const [published, setPublished] = useState(chapter?.published ?? true);
+  const [contentChanged, setContentChanged] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [mounted, setMounted] = useState(false);
   const labelId = useId();
   const titleId = useId();
+  const headingId = useId();
   const busy = fetcher.state !== "idle";
+  const dirty =
+    title !== (chapter?.title ?? "") ||
+    published !== (chapter?.published ?? true) ||
+    contentChanged;
+  const guard = useUnsavedChangesGuard(dirty);
+  const { allowLeaving } = guard;
 
   const titleInput = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
 
-  // The form opens below the chapter list: bring it into view and put the cursor in the title.
+  // Bring the form into view and put the cursor in the title.
   useEffect(() => {
     setMounted(true);
+    form.current?.scrollIntoView({ block: "nearest" });
     titleInput.current?.focus();
   }, []);
 
   useEffect(() => {
     const result = fetcher.data;
     if (!result || fetcher.state !== "idle") return;
-    if (result.ok) navigate(`/admin?course=${courseId}`, { state: { notice: result.message } });
-    else setError(result.error);
-  }, [fetcher.data, fetcher.state, courseId, navigate]);
+    setError(result.error);
+    allowLeaving(false);
+  }, [fetcher.data, fetcher.state, allowLeaving]);
 
   function save(event: React.FormEvent) {
     event.preventDefault();
@@ -49,6 +73,7 @@ export function ChapterForm({
       return;
     }
     setError(null);
+    allowLeaving();
     fetcher.submit(
       {
         intent: chapter ? "update-chapter" : "create-chapter",
@@ -56,6 +81,7 @@ export function ChapterForm({
         ...(chapter ? { chapterId: chapter.id } : {}),
         title: trimmed,
         content: editor.current?.getHtml() ?? chapter?.contentHtml ?? "",
+        published: published ? "on" : "off",
       },
       { method: "post", action: "/admin" },
     );
@@ -63,10 +89,14 @@ export function ChapterForm({
 
   return (
     <form
+      ref={form}
       onSubmit={save}
-      className="space-y-4 rounded-lg border border-indigo-200 bg-indigo-50/40 p-4"
+      aria-labelledby={headingId}
+      className="scroll-mt-20 space-y-4 rounded-lg border border-indigo-200 bg-indigo-50/40 p-4"
     >
-      <h3 className="font-semibold">{chapter ? "Edit chapter" : "New chapter"}</h3>
+      <h3 id={headingId} className="font-semibold">
+        {chapter ? "Edit chapter" : "New chapter"}
+      </h3>
       {error ? (
         <p
           role="alert"
@@ -89,6 +119,7 @@ export function ChapterForm({
           className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
         />
       </div>
+      <PublishedSwitch checked={published} onChange={setPublished} what="chapter" />
       <div>
         <span id={labelId} className="block text-sm font-medium text-slate-700">
           Content
@@ -101,6 +132,7 @@ export function ChapterForm({
                 initialHtml={chapter?.contentHtml ?? ""}
                 labelId={labelId}
                 onError={setError}
+                onChange={() => setContentChanged(true)}
               />
             </Suspense>
           ) : (
@@ -114,6 +146,7 @@ export function ChapterForm({
         saveLabel="Save chapter"
         cancelTo={`/admin?course=${courseId}`}
       />
+      {guard.dialog}
     </form>
   );
 }

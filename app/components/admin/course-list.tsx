@@ -1,116 +1,117 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { confirmDeleteCourse } from "~/lib/course-authoring";
+import { ActionButton } from "./action-button";
+import type { EditedChapter } from "./chapter-form";
 import { ChapterForm } from "./chapter-form";
+import { ChapterList, type ListedChapter } from "./chapter-list";
 import { CourseForm } from "./course-form";
-import { IconButton, IconLink, type IconName } from "./icons";
+import { DraftBadge } from "./draft-badge";
+import { IconLink } from "./icons";
 
 export type AdminCourse = {
   id: string;
   title: string;
   description: string;
-  chapters: { id: string; title: string }[];
+  published: boolean;
+  coverImageUrl: string | null;
+  coverAlt: string;
+  chapters: ListedChapter[];
 };
-
-type EditedChapter = { id: string; title: string; contentHtml: string };
-
-const confirmDeleteCourse =
-  "Are you sure you want to delete this course? This will also delete all chapters within it. This action cannot be undone.";
-const confirmDeleteChapter =
-  "Are you sure you want to delete this chapter? This action cannot be undone.";
-
-function confirmSubmit(message: string) {
-  return (event: React.FormEvent) => {
-    if (!window.confirm(message)) event.preventDefault();
-  };
-}
-
-/** One icon button posting the admin action `fields` (hidden inputs, in order). */
-function ActionButton({
-  fields,
-  label,
-  icon,
-  disabled,
-  confirm,
-}: {
-  fields: Record<string, string>;
-  label: string;
-  icon: IconName;
-  disabled?: boolean;
-  confirm?: string;
-}) {
-  return (
-    <Form
-      method="post"
-      preventScrollReset={confirm ? undefined : true}
-      onSubmit={confirm ? confirmSubmit(confirm) : undefined}
-    >
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <IconButton label={label} icon={icon} disabled={disabled} />
-    </Form>
-  );
-}
 
 /** A course in the admin panel: its header, and when open its chapters and forms. */
 export function CourseItem({
   course,
+  position,
+  count,
   expanded,
   courseForm,
   chapterForm,
   editing,
 }: {
   course: AdminCourse;
+  /** Its place in the members' order (from 0), and how many courses there are. */
+  position: number;
+  count: number;
   expanded: string | null;
   courseForm: "new" | "edit" | null;
   chapterForm: "new" | "edit" | null;
   editing: EditedChapter | null;
 }) {
   const isOpen = course.id === expanded;
+  const chapters = course.chapters.length;
   return (
     <li className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div className="flex items-start gap-3 p-4">
+      <div className="flex flex-wrap items-start gap-3 p-4">
+        {course.coverImageUrl ? (
+          <img
+            src={course.coverImageUrl}
+            alt=""
+            className="hidden aspect-video w-24 shrink-0 rounded-md border border-slate-200 object-cover sm:block"
+          />
+        ) : null}
         <Link
           to={isOpen ? "/admin" : `/admin?course=${course.id}`}
           aria-expanded={isOpen}
-          className="flex-1 rounded-md text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          className="min-w-0 flex-1 basis-48 rounded-md text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
           <span className="flex flex-wrap items-center gap-x-2 font-semibold">
             <span aria-hidden="true">{isOpen ? "▾" : "▸"}</span>
             {course.title}
-            <span className="whitespace-nowrap text-sm font-normal text-slate-500">
-              ({course.chapters.length} {course.chapters.length === 1 ? "chapter" : "chapters"})
+            <span className="whitespace-nowrap text-sm font-normal text-slate-600">
+              ({chapters} {chapters === 1 ? "chapter" : "chapters"})
             </span>
+            {course.published ? null : <DraftBadge />}
           </span>
           {course.description ? (
             <span className="mt-1 block text-sm text-slate-600">{course.description}</span>
           ) : null}
         </Link>
-        <IconLink
-          to={`/admin?course=${course.id}&form=edit-course`}
-          label={`Edit course: ${course.title}`}
-          icon="edit"
-        />
-        <ActionButton
-          fields={{ intent: "delete-course", courseId: course.id, expanded: expanded ?? "" }}
-          label={`Delete course: ${course.title}`}
-          icon="delete"
-          confirm={confirmDeleteCourse}
-        />
+        <span className="ml-auto flex flex-wrap items-center gap-1">
+          {(["up", "down"] as const).map((direction) => (
+            <ActionButton
+              key={direction}
+              fields={{ intent: "move-course", courseId: course.id, direction }}
+              label={`Move course ${direction}: ${course.title}`}
+              icon={direction}
+              disabled={direction === "up" ? position === 0 : position === count - 1}
+            />
+          ))}
+          <IconLink
+            to={`/course/${course.id}`}
+            label={`Preview as member: ${course.title}`}
+            icon="preview"
+          />
+          <IconLink
+            to={`/admin?course=${course.id}&form=edit-course`}
+            label={`Edit course: ${course.title}`}
+            icon="edit"
+          />
+          <ActionButton
+            fields={{ intent: "delete-course", courseId: course.id, expanded: expanded ?? "" }}
+            label={`Delete course: ${course.title}`}
+            icon="delete"
+            confirm={{
+              title: "Delete course?",
+              message: confirmDeleteCourse,
+              confirmLabel: "Delete course",
+            }}
+          />
+        </span>
       </div>
       {isOpen ? (
         <div className="space-y-4 border-t border-slate-200 p-4">
           {courseForm === "edit" ? <CourseForm course={course} /> : null}
-          <ChapterList course={course} />
-          {chapterForm ? (
-            <ChapterForm
-              key={editing?.id ?? "new"}
-              courseId={course.id}
-              chapter={chapterForm === "edit" ? editing : null}
-            />
+          <ChapterList
+            courseId={course.id}
+            chapters={course.chapters}
+            editing={chapterForm === "edit" ? editing : null}
+          />
+          {chapterForm === "new" ? (
+            <ChapterForm key="new" courseId={course.id} chapter={null} />
           ) : (
             <Link
               to={`/admin?course=${course.id}&chapter=new`}
-              className="inline-block rounded-md border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50"
+              className="inline-flex min-h-11 items-center rounded-md border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50"
             >
               Add chapter
             </Link>
@@ -118,49 +119,5 @@ export function CourseItem({
         </div>
       ) : null}
     </li>
-  );
-}
-
-function ChapterList({ course }: { course: AdminCourse }) {
-  if (course.chapters.length === 0) {
-    return (
-      <p className="text-slate-600">No chapters yet. Add your first chapter to get started.</p>
-    );
-  }
-  const last = course.chapters.length - 1;
-  return (
-    <ol className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-      {course.chapters.map((chapter, i) => {
-        const ids = { courseId: course.id, chapterId: chapter.id };
-        return (
-          <li key={chapter.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2">
-            <span className="w-6 text-sm text-slate-500">{i + 1}.</span>
-            <span className="min-w-0 flex-1 basis-40 break-words">{chapter.title}</span>
-            <span className="ml-auto flex items-center gap-1">
-              {(["up", "down"] as const).map((direction) => (
-                <ActionButton
-                  key={direction}
-                  fields={{ intent: "move-chapter", ...ids, direction }}
-                  label={`Move chapter ${direction}: ${chapter.title}`}
-                  icon={direction}
-                  disabled={direction === "up" ? i === 0 : i === last}
-                />
-              ))}
-              <IconLink
-                to={`/admin?course=${course.id}&chapter=${chapter.id}`}
-                label={`Edit chapter: ${chapter.title}`}
-                icon="edit"
-              />
-              <ActionButton
-                fields={{ intent: "delete-chapter", ...ids }}
-                label={`Delete chapter: ${chapter.title}`}
-                icon="delete"
-                confirm={confirmDeleteChapter}
-              />
-            </span>
-          </li>
-        );
-      })}
-    </ol>
   );
 }

@@ -2,7 +2,10 @@ import Quill from "quill";
 import Video from "quill/formats/video";
 import "quill/dist/quill.snow.css";
 import "./rich-text-editor.css";
-import { type Ref, useEffect, useImperativeHandle, useRef } from "react";
+import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
+import { checkLinkAddress, linkAddressError } from "~/lib/link-address";
+import { Dialog, dialogButtonClass } from "./dialog";
+import { imageTypes, uploadImage } from "./upload-image";
 
 export type EditorHandle = { getHtml: () => string };
 
@@ -25,29 +28,37 @@ function breakableSpaces(html: string): string {
   return html.replace(/(?:&nbsp;)+/g, (run) => ` ${run.slice("&nbsp;".length)}`);
 }
 
-const imageTypes = "image/png, image/gif, image/jpeg, image/bmp, image/x-icon";
-const maxImageBytes = 5 * 1024 * 1024;
+/** Where a link goes in: the selection when the link button was pressed. */
+type LinkTarget = { index: number; length: number };
 
 /**
  * Quill 2 with the toolbar and history limits of docs/product.md, Admin panel.
  * Loaded only by the admin panel, on demand (see chapter-form.tsx). Images are
- * uploaded to /api/uploads and referenced by URL, never inlined.
+ * uploaded to /api/uploads and referenced by URL, never inlined. The link
+ * button asks for an address in an in-page dialog; the toolbar stays in view
+ * while a long chapter scrolls (rich-text-editor.css).
  */
 export default function RichTextEditor({
   initialHtml,
   labelId,
   onError,
+  onChange,
   ref,
 }: {
   initialHtml: string;
   labelId: string;
   onError: (message: string) => void;
+  /** The admin changed the content. */
+  onChange?: () => void;
   ref: Ref<EditorHandle>;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const quill = useRef<Quill | null>(null);
   const reportError = useRef(onError);
   reportError.current = onError;
+  const reportChange = useRef(onChange);
+  reportChange.current = onChange;
+  const [linkTarget, setLinkTarget] = useState<LinkTarget | null>(null);
 
   useImperativeHandle(ref, () => ({
     getHtml: () => {
@@ -76,13 +87,17 @@ export default function RichTextEditor({
             ["clean"],
           ],
           handlers: {
+            link: () => {
+              const range = q.getSelection(true);
+              setLinkTarget({ index: range.index, length: range.length });
+            },
             image: () => {
               const input = document.createElement("input");
               input.type = "file";
               input.accept = imageTypes;
               input.onchange = () => {
                 const file = input.files?.[0];
-                if (file) void uploadImage(q, file, (m) => reportError.current(m));
+                if (file) void insertImage(q, file, (m) => reportError.current(m));
               };
               input.click();
             },
@@ -96,6 +111,9 @@ export default function RichTextEditor({
     q.root.setAttribute("role", "textbox");
     q.root.setAttribute("aria-multiline", "true");
     q.root.setAttribute("aria-labelledby", labelId);
+    q.on("text-change", (_delta, _old, source) => {
+      if (source === "user") reportChange.current?.();
+    });
     labelToolbar(container);
     quill.current = q;
     return () => {
@@ -104,22 +122,103 @@ export default function RichTextEditor({
     };
   }, [initialHtml, labelId]);
 
-  return <div ref={host} className="rich-text-editor bg-white" />;
+  function insertLink(address: string) {
+    const q = quill.current;
+    const target = linkTarget;
+    setLinkTarget(null);
+    if (!q || !target) return;
+    if (target.length > 0) {
+      q.formatText(target.index, target.length, "link", address, "user");
+      q.setSelection(target.index + target.length, 0, "user");
+    } else {
+      // Nothing selected: the address itself becomes the link's text.
+      q.insertText(target.index, address, "link", address, "user");
+      q.setSelection(target.index + address.length, 0, "user");
+    }
+  }
+
+  function cancelLink() {
+    const target = linkTarget;
+    setLinkTarget(null);
+    if (target) quill.current?.setSelection(target.index, target.length, "silent");
+  }
+
+  return (
+    <>
+      <div ref={host} className="rich-text-editor bg-white" />
+      {linkTarget ? <LinkDialog onInsert={insertLink} onCancel={cancelLink} /> : null}
+    </>
+  );
 }
 
-async function uploadImage(q: Quill, file: File, onError: (message: string) => void) {
-  if (file.size > maxImageBytes) {
-    onError("Images can be at most 5 MB.");
-    return;
+/** Asks for a link's address: an empty field, checked before the link is made. */
+function LinkDialog({
+  onInsert,
+  onCancel,
+}: {
+  onInsert: (address: string) => void;
+  onCancel: () => void;
+}) {
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+  function submit(event: React.SyntheticEvent) {
+    // This form sits inside the chapter form: it must not submit that one.
+    event.preventDefault();
+    event.stopPropagation();
+    const address = checkLinkAddress(value);
+    if (address) onInsert(address);
+    else setError(linkAddressError);
   }
-  const body = new FormData();
-  body.append("file", file);
+  return (
+    <Dialog title="Insert link" onCancel={onCancel}>
+      <div className="space-y-4">
+        <div>
+          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+            Link address
+          </label>
+          <input
+            id={inputId}
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            // biome-ignore lint/a11y/noAutofocus: focus moves into the dialog, onto its field.
+            autoFocus
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") submit(e);
+            }}
+            placeholder="https://"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
+          />
+          {error ? (
+            <p id={errorId} role="alert" className="mt-1 text-sm text-red-800">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" className={dialogButtonClass.cancel} onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className={dialogButtonClass.primary} onClick={submit}>
+            Insert link
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+async function insertImage(q: Quill, file: File, onError: (message: string) => void) {
   try {
-    const res = await fetch("/api/uploads", { method: "POST", body });
-    const result = (await res.json()) as { url?: string; error?: string };
-    if (!res.ok || !result.url) throw new Error(result.error ?? `Upload failed (${res.status})`);
+    const url = await uploadImage(file);
     const range = q.getSelection(true);
-    q.insertEmbed(range.index, "image", result.url, "user");
+    q.insertEmbed(range.index, "image", url, "user");
     q.setSelection(range.index + 1, 0, "silent");
   } catch (error) {
     onError(error instanceof Error ? error.message : "Upload failed");

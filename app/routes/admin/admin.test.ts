@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createChapter, createCourse } from "~/server/courses/authoring.server";
 import { getDb } from "~/server/db/db.server";
 import { chapter, course } from "~/server/db/schema";
-import { appRequest, createUser, redirectTarget, run } from "~/test/helpers";
+import { appRequest, cookieHeader, createUser, redirectTarget, run } from "~/test/helpers";
 import * as admin from "./admin";
 
 function post(form: Record<string, string>, cookie?: string) {
@@ -32,6 +32,33 @@ async function fixture() {
   return { courseId, a: a?.id ?? "", b: b?.id ?? "" };
 }
 
+type LoaderData = {
+  courses: { id: string; title: string; published: boolean; chapters: { title: string }[] }[];
+  notice: string | null;
+};
+
+function load(path: string, cookie: string) {
+  return run(() =>
+    admin.loader({ request: appRequest(path, { cookie }), params: {}, context: {} } as never),
+  ) as Promise<{ data: LoaderData; init: { headers?: Headers } | null }>;
+}
+
+/** Follows an action's redirect as the browser does: what the next page says, and says only once. */
+async function noticeAfter(result: unknown, cookie: string): Promise<string | null> {
+  expect(result).toBeInstanceOf(Response);
+  const flash = cookieHeader((result as Response).headers);
+  const target = redirectTarget(result) ?? "/admin";
+  const page = await load(target, `${cookie}; ${flash}`);
+  // The page clears the notice as it shows it.
+  expect(page.init?.headers?.get("set-cookie")).toMatch(/ailabs\.admin_notice=;.*Max-Age=0/);
+  return page.data.notice;
+}
+
+function failure(result: unknown) {
+  const r = result as { init: { status: number }; data: { error: string } };
+  return { status: r.init.status, error: r.data.error };
+}
+
 function everyAction(f: { courseId: string; a: string; b: string }): Record<string, string>[] {
   return [
     { intent: "create-course", title: "Hijack", description: "" },
@@ -47,6 +74,8 @@ function everyAction(f: { courseId: string; a: string; b: string }): Record<stri
     },
     { intent: "delete-chapter", courseId: f.courseId, chapterId: f.a },
     { intent: "move-chapter", courseId: f.courseId, chapterId: f.b, direction: "up" },
+    { intent: "move-course", courseId: f.courseId, direction: "up" },
+    { intent: "reorder-chapters", courseId: f.courseId, chapterIds: `${f.b},${f.a}` },
   ];
 }
 
@@ -111,36 +140,191 @@ describe("admin actions for an admin", () => {
     ).toHaveLength(0);
   });
 
-  it("saves chapters with the documented messages and refuses an empty title", async () => {
+  it("says what each action did, once, with the spec's chapter messages", async () => {
     const { cookie } = await createUser({ isAdmin: true });
     const f = await fixture();
-    const created = (await post(
-      { intent: "create-chapter", courseId: f.courseId, title: " C ", content: "<p>c</p>" },
-      cookie,
-    )) as { message: string };
-    expect(created.message).toBe("New chapter created successfully!");
-    const updated = (await post(
-      {
+    const said = async (form: Record<string, string>) =>
+      noticeAfter(await post(form, cookie), cookie);
+    expect(await said({ intent: "create-course", title: "Told", description: "" })).toBe(
+      "Course created.",
+    );
+    expect(
+      await said({
+        intent: "update-course",
+        courseId: f.courseId,
+        title: "Told 2",
+        description: "",
+      }),
+    ).toBe("Course updated.");
+    expect(
+      await said({
+        intent: "create-chapter",
+        courseId: f.courseId,
+        title: " C ",
+        content: "<p>c</p>",
+      }),
+    ).toBe("New chapter created successfully!");
+    expect(
+      await said({
         intent: "update-chapter",
         courseId: f.courseId,
         chapterId: f.a,
         title: "A2",
         content: "<p onclick=x>a2</p>",
-      },
-      cookie,
-    )) as { message: string };
-    expect(updated.message).toBe("Chapter updated successfully!");
+      }),
+    ).toBe("Chapter updated successfully!");
     const [row] = await (await getDb()).select().from(chapter).where(eq(chapter.id, f.a));
     expect(row).toMatchObject({ title: "A2", contentHtml: "<p>a2</p>" });
-    const empty = (await post(
-      { intent: "create-chapter", courseId: f.courseId, title: "   ", content: "" },
+    expect(
+      await said({ intent: "move-chapter", courseId: f.courseId, chapterId: f.b, direction: "up" }),
+    ).toBe("Chapter moved.");
+    expect(await said({ intent: "delete-chapter", courseId: f.courseId, chapterId: f.b })).toBe(
+      "Chapter deleted.",
+    );
+    expect(await said({ intent: "delete-course", courseId: f.courseId })).toBe("Course deleted.");
+    // Without the cookie, nothing is said.
+    expect((await load("/admin", cookie)).data.notice).toBeNull();
+  });
+
+  it("refuses an empty title, and a failed course action speaks of the course", async () => {
+    const { cookie } = await createUser({ isAdmin: true });
+    const f = await fixture();
+    expect(
+      failure(
+        await post(
+          { intent: "create-chapter", courseId: f.courseId, title: "   ", content: "" },
+          cookie,
+        ),
+      ),
+    ).toEqual({ status: 400, error: "Error saving chapter: Please enter a title for the chapter" });
+    expect(
+      failure(await post({ intent: "create-course", title: " ", description: "" }, cookie)),
+    ).toEqual({
+      status: 400,
+      error: "Error saving course: Please enter a title for the course",
+    });
+    const gone = "00000000-0000-4000-8000-000000000000";
+    expect(failure(await post({ intent: "delete-course", courseId: gone }, cookie))).toEqual({
+      status: 404,
+      error: "Error deleting course: Course not found",
+    });
+    expect(
+      failure(
+        await post({ intent: "delete-chapter", courseId: f.courseId, chapterId: gone }, cookie),
+      ),
+    ).toEqual({ status: 404, error: "Error deleting chapter: Chapter not found" });
+    // The first chapter cannot go up: nothing moves, and the page says why.
+    expect(
+      failure(
+        await post(
+          { intent: "move-chapter", courseId: f.courseId, chapterId: f.a, direction: "up" },
+          cookie,
+        ),
+      ),
+    ).toEqual({ status: 409, error: "Error moving chapter: The chapter cannot move further" });
+  });
+
+  it("stores the Published switch, the cover and its description", async () => {
+    const { cookie } = await createUser({ isAdmin: true });
+    const cover = `/uploads/${crypto.randomUUID()}.png`;
+    const created = await post(
+      {
+        intent: "create-course",
+        title: "Drafted",
+        description: "",
+        published: "off",
+        coverImageUrl: cover,
+        coverAlt: "A laptop on a desk",
+      },
       cookie,
-    )) as {
-      init: { status: number };
-      data: { error: string };
-    };
-    expect(empty.init.status).toBe(400);
-    expect(empty.data.error).toBe("Error saving chapter: Please enter a title for the chapter");
+    );
+    const id = (redirectTarget(created) ?? "").split("=")[1] ?? "";
+    const [row] = await (await getDb()).select().from(course).where(eq(course.id, id));
+    expect(row).toMatchObject({
+      published: false,
+      coverImageUrl: cover,
+      coverAlt: "A laptop on a desk",
+    });
+    // The switch sends "off" then "on" when it is on: the last value wins.
+    const form = new URLSearchParams({ intent: "update-course", courseId: id, title: "Drafted" });
+    form.append("published", "off");
+    form.append("published", "on");
+    await post(Object.fromEntries(form), cookie);
+    const request = appRequest("/admin", { cookie });
+    const published = await run(() =>
+      admin.action({
+        request: new Request(request.url, { method: "POST", headers: request.headers, body: form }),
+        params: {},
+        context: {},
+      } as never),
+    );
+    expect(redirectTarget(published)).toBe(`/admin?course=${id}`);
+    const [after] = await (await getDb()).select().from(course).where(eq(course.id, id));
+    expect(after).toMatchObject({ published: true, coverImageUrl: null, coverAlt: "" });
+
+    // A cover must be one of our uploads, and described.
+    expect(
+      failure(
+        await post(
+          {
+            intent: "create-course",
+            title: "X",
+            coverImageUrl: "https://evil.example/x.png",
+            coverAlt: "x",
+          },
+          cookie,
+        ),
+      ).status,
+    ).toBe(400);
+    expect(
+      failure(
+        await post(
+          { intent: "create-course", title: "X", coverImageUrl: cover, coverAlt: " " },
+          cookie,
+        ),
+      ),
+    ).toEqual({
+      status: 400,
+      error: "Error saving course: Please describe the cover image for people who cannot see it",
+    });
+  });
+
+  it("orders courses, and reorders a course's chapters in one go", async () => {
+    const { cookie } = await createUser({ isAdmin: true });
+    const f = await fixture();
+    const c = await createChapter(await getDb(), {
+      courseId: f.courseId,
+      title: "C",
+      contentHtml: "",
+    });
+    const titles = async () =>
+      (await load(`/admin?course=${f.courseId}`, cookie)).data.courses
+        .find((x) => x.id === f.courseId)
+        ?.chapters.map((x) => x.title);
+    const reorder = (ids: string[]) =>
+      post({ intent: "reorder-chapters", courseId: f.courseId, chapterIds: ids.join(",") }, cookie);
+    expect(await noticeAfter(await reorder([c?.id ?? "", f.a, f.b]), cookie)).toBe(
+      "Chapter moved.",
+    );
+    expect(await titles()).toEqual(["C", "A", "B"]);
+    // A list that is not exactly the course's chapters changes nothing.
+    expect(failure(await reorder([f.a, f.b])).status).toBe(409);
+    expect(failure(await reorder([f.a, f.a, f.b])).status).toBe(409);
+    expect(await titles()).toEqual(["C", "A", "B"]);
+
+    const g = await fixture();
+    const order = async () =>
+      (await load("/admin", cookie)).data.courses
+        .map((x) => x.id)
+        .filter((x) => x === f.courseId || x === g.courseId);
+    expect(await order()).toEqual([f.courseId, g.courseId]);
+    expect(
+      await noticeAfter(
+        await post({ intent: "move-course", courseId: g.courseId, direction: "up" }, cookie),
+        cookie,
+      ),
+    ).toBe("Course moved.");
+    expect(await order()).toEqual([g.courseId, f.courseId]);
   });
 
   it("answers 400 for malformed input instead of failing", async () => {

@@ -1,4 +1,5 @@
 import { data, redirect, useNavigation } from "react-router";
+import { DraftPreviewNotice } from "~/components/course/draft-preview-notice";
 import { ChapterNav, ChapterView } from "~/components/members/course-view";
 import { chapterDoneSchema, parseForm } from "~/lib/forms";
 import { requireMember } from "~/server/auth/guards.server";
@@ -18,7 +19,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const isPrefetch = /prefetch/i.test(
     request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "",
   );
-  const course = await readCourse(await getDb(), user.id, params.courseId, chapterId, !isPrefetch);
+  // An admin also reaches drafts, to preview them as members will see them.
+  const course = await readCourse(
+    await getDb(),
+    user.id,
+    params.courseId,
+    chapterId,
+    !isPrefetch,
+    user.isAdmin,
+  );
   if (!course) throw redirect("/dashboard");
   // The chapter shown is always the one in the URL, so that reload and Back show
   // what the address says (without ?chapter the resumed chapter would differ).
@@ -35,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: Object.values(parsed.fieldErrors)[0] ?? "Invalid input" }, 400);
   }
   const { chapterId, done } = parsed.data;
-  if (!(await setChapterDone(await getDb(), user.id, chapterId, done))) {
+  if (!(await setChapterDone(await getDb(), user.id, chapterId, done, user.isAdmin))) {
     return data({ error: "Chapter not found" }, 404);
   }
   return { error: null };
@@ -53,9 +62,12 @@ export default function Course({ loaderData }: Route.ComponentProps) {
   const doneCount = course.chapters.filter((c) => c.done).length;
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 lg:flex-row">
-      <ChapterNav course={course} doneCount={doneCount} />
-      <ChapterView course={course} isDone={isDone} next={next} />
-    </div>
+    <>
+      <DraftPreviewNotice course={course} />
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 lg:flex-row">
+        <ChapterNav course={course} doneCount={doneCount} />
+        <ChapterView course={course} isDone={isDone} next={next} />
+      </div>
+    </>
   );
 }

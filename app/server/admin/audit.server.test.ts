@@ -17,8 +17,11 @@ describe("the audit log", () => {
       intent: "create-course",
       title,
       description: "",
+      published: true,
+      coverImageUrl: "",
+      coverAlt: "",
     });
-    expect(result.kind).toBe("redirect");
+    expect(result.kind).toBe("done");
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, title));
     expect(entry).toMatchObject({ kind: "course.create", actor: admin.email, actorId: admin.id });
     // An action that finds nothing changes nothing and records nothing.
@@ -27,7 +30,7 @@ describe("the audit log", () => {
       courseId: randomUUID(),
       chapterId: randomUUID(),
     });
-    expect(missing.kind).toBe("not-found");
+    expect(missing.kind).toBe("failed");
     expect((await listAudit(db, { actor: admin.email, page: 1 })).rows).toHaveLength(1);
   });
 

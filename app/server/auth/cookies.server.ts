@@ -44,6 +44,9 @@ export function twoFactorCookieName(secure: boolean): string {
  */
 export const showRecoveryCodesCookie = "ailabs.show_recovery_codes";
 
+/** What the admin panel says after an action, shown once by the page it redirects to (admin.tsx). */
+export const adminNoticeCookie = "ailabs.admin_notice";
+
 /** A cookie value signed as Better Auth signs its own (read back with readSignedCookie). */
 export function signCookieValue(value: string, secret: string): string {
   return encodeURIComponent(

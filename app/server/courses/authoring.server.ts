@@ -1,38 +1,49 @@
 // Courses and chapters as admins write them: create, edit, reorder, delete.
 // Chapter content is sanitized on the way in. Members' reading is in read.server.ts.
-import { and, asc, count, desc, eq, gt, lt, max } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lt, max, sql } from "drizzle-orm";
 import { sanitizeChapterHtml } from "../content/sanitize.server";
 import type { Db, Tx } from "../db/client.server";
 import { chapter, course } from "../db/schema";
-import { isUuid } from "./read.server";
+import { courseOrder, isUuid } from "./read.server";
 
 export type AdminCourse = {
   id: string;
   title: string;
   description: string;
-  chapters: { id: string; title: string; sortOrder: number }[];
+  published: boolean;
+  coverImageUrl: string | null;
+  coverAlt: string;
+  chapters: { id: string; title: string; sortOrder: number; published: boolean }[];
 };
 
-/** Every course with its chapter titles in order: two queries. */
+/** Every course, drafts included, in the members' order, with its chapter titles in order: two queries. */
 export async function listCoursesForAdmin(db: Db): Promise<AdminCourse[]> {
   const courses = await db
-    .select({ id: course.id, title: course.title, description: course.description })
+    .select({
+      id: course.id,
+      title: course.title,
+      description: course.description,
+      published: course.published,
+      coverImageUrl: course.coverImageUrl,
+      coverAlt: course.coverAlt,
+    })
     .from(course)
-    .orderBy(asc(course.createdAt), asc(course.id));
+    .orderBy(...courseOrder);
   const chapters = await db
     .select({
       id: chapter.id,
       courseId: chapter.courseId,
       title: chapter.title,
       sortOrder: chapter.sortOrder,
+      published: chapter.published,
     })
     .from(chapter)
     .orderBy(asc(chapter.courseId), asc(chapter.sortOrder));
   const byCourse = new Map<string, AdminCourse["chapters"]>();
-  for (const c of chapters) {
-    const list = byCourse.get(c.courseId) ?? [];
-    list.push({ id: c.id, title: c.title, sortOrder: c.sortOrder });
-    byCourse.set(c.courseId, list);
+  for (const { courseId, ...c } of chapters) {
+    const list = byCourse.get(courseId) ?? [];
+    list.push(c);
+    byCourse.set(courseId, list);
   }
   return courses.map((c) => ({ ...c, chapters: byCourse.get(c.id) ?? [] }));
 }
@@ -43,6 +54,7 @@ const chapterForEdit = {
   courseId: chapter.courseId,
   title: chapter.title,
   contentHtml: chapter.contentHtml,
+  published: chapter.published,
 };
 
 /** A chapter with its course, title and (stored, sanitized) content; undefined when there is none. */
@@ -53,24 +65,43 @@ export async function findChapterForEdit(db: Db, chapterId: string) {
   return row;
 }
 
-/** A course's text, as the admin writes it. */
-type CourseText = { title: string; description: string };
+/** A course as the admin writes it; a course is published and has no cover unless told. */
+type CourseInput = {
+  title: string;
+  description: string;
+  published?: boolean;
+  /** An /uploads/ address, or "" for none. */
+  coverImageUrl?: string;
+  coverAlt?: string;
+};
 
-export async function createCourse(db: Db, input: CourseText) {
+const storedCourse = (input: CourseInput) => ({
+  title: input.title,
+  description: input.description,
+  published: input.published ?? true,
+  coverImageUrl: input.coverImageUrl || null,
+  coverAlt: input.coverImageUrl ? (input.coverAlt ?? "") : "",
+});
+
+/** Adds a course after the others (sort_order = max + 1): one statement. */
+export async function createCourse(db: Db, input: CourseInput) {
   const [row] = await db
     .insert(course)
-    .values({ title: input.title, description: input.description })
+    .values({
+      ...storedCourse(input),
+      sortOrder: sql`(select coalesce(max(${course.sortOrder}), -1) + 1 from ${course})`,
+    })
     .returning({ id: course.id });
   if (!row) throw new Error("course insert returned nothing");
   return row;
 }
 
 /** Updates a course; false when it does not exist. */
-export async function updateCourse(db: Db, id: string, input: CourseText) {
+export async function updateCourse(db: Db, id: string, input: CourseInput) {
   if (!isUuid(id)) return false;
   const rows = await db
     .update(course)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...storedCourse(input), updatedAt: new Date() })
     .where(eq(course.id, id))
     .returning({ id: course.id });
   return rows.length > 0;
@@ -96,13 +127,14 @@ async function lockCourse(tx: Tx, courseId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** A chapter's title and content, as the admin writes them. */
-type ChapterText = { title: string; contentHtml: string };
+/** A chapter as the admin writes it; published unless told. */
+type ChapterText = { title: string; contentHtml: string; published?: boolean };
 
-/** The chapter's text as stored: the content sanitized. */
+/** The chapter as stored: the content sanitized. */
 const storedChapterText = (input: ChapterText) => ({
   title: input.title,
   contentHtml: sanitizeChapterHtml(input.contentHtml),
+  published: input.published ?? true,
 });
 
 /**
@@ -181,6 +213,70 @@ export async function moveChapter(db: Db, id: string, direction: "up" | "down"):
     if (!neighbour) return false;
     await tx.update(chapter).set({ sortOrder: neighbour.sortOrder }).where(eq(chapter.id, me.id));
     await tx.update(chapter).set({ sortOrder: me.sortOrder }).where(eq(chapter.id, neighbour.id));
+    return true;
+  });
+}
+
+/**
+ * Puts a course's chapters in the given order (every chapter of the course,
+ * each once), in one transaction holding the course row: one statement
+ * renumbers them 1..n. False when the course does not exist or the list is
+ * not exactly its chapters (another admin added or deleted one meanwhile).
+ */
+export async function reorderChapters(
+  db: Db,
+  courseId: string,
+  chapterIds: string[],
+): Promise<boolean> {
+  if (!isUuid(courseId) || !chapterIds.every(isUuid)) return false;
+  return db.transaction(async (tx) => {
+    if (!(await lockCourse(tx, courseId))) return false;
+    const rows = await tx
+      .select({ id: chapter.id })
+      .from(chapter)
+      .where(eq(chapter.courseId, courseId));
+    const current = new Set(rows.map((r) => r.id));
+    const wanted = new Set(chapterIds);
+    if (
+      wanted.size !== chapterIds.length ||
+      wanted.size !== current.size ||
+      !chapterIds.every((id) => current.has(id))
+    ) {
+      return false;
+    }
+    // The (course_id, sort_order) constraint is checked at commit, so the rows may pass
+    // through duplicates while they are renumbered.
+    await tx.execute(sql`
+      update ${chapter} set sort_order = o.n
+      from unnest(string_to_array(${chapterIds.join(",")}, ',')::uuid[]) with ordinality as o(id, n)
+      where ${chapter.id} = o.id and ${chapter.courseId} = ${courseId}`);
+    return true;
+  });
+}
+
+/**
+ * Moves a course one place up or down in the order members see, in one
+ * transaction that locks every course row and renumbers them 0..n-1 (older
+ * rows may share a sort_order). No-op (false) at either end or for an
+ * unknown course.
+ */
+export async function moveCourse(db: Db, id: string, direction: "up" | "down"): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: course.id })
+      .from(course)
+      .orderBy(...courseOrder)
+      .for("update");
+    const ids = rows.map((r) => r.id);
+    const from = ids.indexOf(id);
+    const to = direction === "up" ? from - 1 : from + 1;
+    if (from < 0 || to < 0 || to >= ids.length) return false;
+    [ids[from], ids[to]] = [ids[to] as string, ids[from] as string];
+    await tx.execute(sql`
+      update ${course} set sort_order = o.n - 1
+      from unnest(string_to_array(${ids.join(",")}, ',')::uuid[]) with ordinality as o(id, n)
+      where ${course.id} = o.id and ${course.sortOrder} <> o.n - 1`);
     return true;
   });
 }

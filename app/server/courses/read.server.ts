@@ -17,11 +17,14 @@ export type CourseCard = {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The order members see courses in: the admin's, then oldest first. */
+export const courseOrder = [asc(course.sortOrder), asc(course.createdAt), asc(course.id)];
+
 export function isUuid(value: string | null | undefined): value is string {
   return typeof value === "string" && uuidPattern.test(value);
 }
 
-/** Every course, oldest first, with this member's progress: one query. */
+/** Every published course in the admin's order, with this member's progress: one query. */
 export async function listCourses(db: Db, userId: string): Promise<CourseCard[]> {
   const rows = await db
     .select({
@@ -32,13 +35,15 @@ export async function listCourses(db: Db, userId: string): Promise<CourseCard[]>
       doneChapters: countDistinct(chapterProgress.chapterId),
     })
     .from(course)
-    .leftJoin(chapter, eq(chapter.courseId, course.id))
+    // Drafts are never listed, nor counted: a member sees published courses and chapters only.
+    .leftJoin(chapter, and(eq(chapter.courseId, course.id), eq(chapter.published, true)))
     .leftJoin(
       chapterProgress,
       and(eq(chapterProgress.chapterId, chapter.id), eq(chapterProgress.userId, userId)),
     )
+    .where(eq(course.published, true))
     .groupBy(course.id)
-    .orderBy(asc(course.createdAt), asc(course.id));
+    .orderBy(...courseOrder);
   return rows.map((r) => ({
     ...r,
     totalChapters: Number(r.totalChapters),
@@ -70,15 +75,19 @@ export type MemberCourse = {
   id: string;
   title: string;
   description: string;
+  /** False only in an admin's preview of a draft course. */
+  published: boolean;
   chapters: { id: string; title: string; done: boolean }[];
-  selected: { id: string; title: string; contentHtml: string } | null;
+  /** `published` is false only in an admin's preview of a draft chapter. */
+  selected: { id: string; title: string; contentHtml: string; published: boolean } | null;
 };
 
 /**
  * A course as a member reads it: the chapter list with their progress and
  * the selected chapter (the one asked for, else the one last opened, else the
- * first). Undefined for an unknown or malformed id. Four queries, whatever
- * the number of chapters.
+ * first). Undefined for an unknown or malformed id, and for a draft course.
+ * Draft chapters are left out as if they did not exist, unless `drafts` (an
+ * admin's preview). Four queries, whatever the number of chapters.
  */
 export async function readCourse(
   db: Db,
@@ -87,6 +96,8 @@ export async function readCourse(
   chapterId: string | null,
   /** False for a prefetch: only a real visit moves the resume point. */
   remember = true,
+  /** True for an admin: drafts are shown as members will see them once published. */
+  drafts = false,
 ): Promise<MemberCourse | undefined> {
   if (!isUuid(courseId)) return undefined;
   const [found] = await db
@@ -94,11 +105,14 @@ export async function readCourse(
       id: course.id,
       title: course.title,
       description: course.description,
+      published: course.published,
       lastChapterId: courseVisit.chapterId,
     })
     .from(course)
     .leftJoin(courseVisit, and(eq(courseVisit.courseId, course.id), eq(courseVisit.userId, userId)))
-    .where(eq(course.id, courseId))
+    .where(
+      drafts ? eq(course.id, courseId) : and(eq(course.id, courseId), eq(course.published, true)),
+    )
     .limit(1);
   if (!found) return undefined;
   const list = await db
@@ -112,7 +126,11 @@ export async function readCourse(
       chapterProgress,
       and(eq(chapterProgress.chapterId, chapter.id), eq(chapterProgress.userId, userId)),
     )
-    .where(eq(chapter.courseId, courseId))
+    .where(
+      drafts
+        ? eq(chapter.courseId, courseId)
+        : and(eq(chapter.courseId, courseId), eq(chapter.published, true)),
+    )
     .orderBy(asc(chapter.sortOrder));
   const ids = new Set(list.map((c) => c.id));
   const selectedId =
@@ -123,7 +141,12 @@ export async function readCourse(
   let selected: MemberCourse["selected"] = null;
   if (selectedId) {
     const [row] = await db
-      .select({ id: chapter.id, title: chapter.title, contentHtml: chapter.contentHtml })
+      .select({
+        id: chapter.id,
+        title: chapter.title,
+        contentHtml: chapter.contentHtml,
+        published: chapter.published,
+      })
       .from(chapter)
       .where(eq(chapter.id, selectedId))
       .limit(1);
@@ -137,6 +160,7 @@ export async function readCourse(
     id: found.id,
     title: found.title,
     description: found.description,
+    published: found.published,
     chapters: list.map((c) => ({ ...c, done: Boolean(c.done) })),
     selected,
   };
@@ -166,14 +190,22 @@ export async function recordVisit(
     on conflict do nothing`);
 }
 
-/** Marks a chapter done or not done for a member. Idempotent; false for an unknown chapter. */
+/**
+ * Marks a chapter done or not done for a member. Idempotent; false for an
+ * unknown chapter, and for a draft one (or one of a draft course) unless
+ * `drafts` (an admin).
+ */
 export async function setChapterDone(
   db: Db,
   userId: string,
   chapterId: string,
   done: boolean,
+  drafts = false,
 ): Promise<boolean> {
   if (!isUuid(chapterId)) return false;
+  const visible = drafts
+    ? sql`true`
+    : sql`${chapter.published} and exists (select 1 from ${course} where ${course.id} = ${chapter.courseId} and ${course.published})`;
   if (!done) {
     await db
       .delete(chapterProgress)
@@ -185,18 +217,18 @@ export async function setChapterDone(
   const inserted = await db.execute(sql`
     with opened as (
       insert into ${chapterView} (user_id, chapter_id, course_id)
-      select ${userId}, ${chapter.id}, ${chapter.courseId} from ${chapter} where ${chapter.id} = ${chapterId}
+      select ${userId}, ${chapter.id}, ${chapter.courseId} from ${chapter} where ${chapter.id} = ${chapterId} and ${visible}
       on conflict do nothing
     )
     insert into ${chapterProgress} (user_id, chapter_id, course_id)
-    select ${userId}, ${chapter.id}, ${chapter.courseId} from ${chapter} where ${chapter.id} = ${chapterId}
+    select ${userId}, ${chapter.id}, ${chapter.courseId} from ${chapter} where ${chapter.id} = ${chapterId} and ${visible}
     on conflict do nothing
     returning 1`);
   if (rowCount(inserted) > 0) return true;
   const [exists] = await db
     .select({ id: chapter.id })
     .from(chapter)
-    .where(eq(chapter.id, chapterId));
+    .where(and(eq(chapter.id, chapterId), visible));
   return Boolean(exists);
 }
 
