@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { confirmDeleteChapter } from "~/lib/course-authoring";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ActionButton } from "./action-button";

@@ -28,6 +28,8 @@ export function Dialog({
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
+    // Focus goes to the element marked data-autofocus (the safe answer, or the field).
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     const onEscape = (event: Event) => {
       event.preventDefault();
       cancel.current();
@@ -93,10 +95,9 @@ export function useConfirm(): [dialog: ReactNode, ask: (question: Question) => P
   const dialog = pending ? (
     <Dialog title={pending.title} description={pending.message} onCancel={() => answer(false)}>
       <div className="flex flex-wrap justify-end gap-3">
-        {/* biome-ignore lint/a11y/noAutofocus: focus moves into the dialog, onto the safe answer. */}
         <button
           type="button"
-          autoFocus
+          data-autofocus
           className={dialogButtonClass.cancel}
           onClick={() => answer(false)}
         >

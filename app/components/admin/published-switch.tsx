@@ -26,6 +26,7 @@ export function PublishedSwitch({
         name="published"
         value="on"
         checked={checked}
+        aria-checked={checked}
         onChange={(e) => onChange(e.target.checked)}
         aria-describedby={hintId}
         className="peer sr-only"

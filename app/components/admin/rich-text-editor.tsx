@@ -183,8 +183,7 @@ function LinkDialog({
             type="text"
             inputMode="url"
             autoComplete="off"
-            // biome-ignore lint/a11y/noAutofocus: focus moves into the dialog, onto its field.
-            autoFocus
+            data-autofocus
             value={value}
             onChange={(e) => setValue(e.target.value)}
             onKeyDown={(e) => {

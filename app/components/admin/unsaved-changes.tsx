@@ -41,10 +41,9 @@ export function useUnsavedChangesGuard(dirty: boolean): {
     blocker.state === "blocked" ? (
       <Dialog title="Leave this form?" description={confirmLeaveUnsaved} onCancel={blocker.reset}>
         <div className="flex flex-wrap justify-end gap-3">
-          {/* biome-ignore lint/a11y/noAutofocus: focus moves into the dialog, onto the safe answer. */}
           <button
             type="button"
-            autoFocus
+            data-autofocus
             className={dialogButtonClass.cancel}
             onClick={blocker.reset}
           >
