@@ -173,7 +173,7 @@ export class AdminApi {
   /** Adds a chapter at the end of a course. */
   async createChapter(courseId: string, title: string, content = ""): Promise<void> {
     const res = await this.post({ intent: "create-chapter", courseId, title, content });
-    expect(res.status(), "create-chapter").toBe(200);
+    expect(res.status(), "create-chapter").toBe(302);
   }
 
   /** The ids of a course's chapters, in order, read from the admin panel. */
