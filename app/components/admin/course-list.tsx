@@ -54,13 +54,19 @@ export function CourseItem({
           aria-expanded={isOpen}
           className="min-w-0 flex-1 basis-48 rounded-md text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
-          <span className="flex flex-wrap items-center gap-x-2 font-semibold">
-            <span aria-hidden="true">{isOpen ? "▾" : "▸"}</span>
-            {course.title}
+          <span className="block font-semibold">
+            <span aria-hidden="true" className="mr-2">
+              {isOpen ? "▾" : "▸"}
+            </span>
+            {course.title}{" "}
             <span className="whitespace-nowrap text-sm font-normal text-slate-600">
               ({chapters} {chapters === 1 ? "chapter" : "chapters"})
             </span>
-            {course.published ? null : <DraftBadge />}
+            {course.published ? null : (
+              <span className="ml-2 inline-block align-middle">
+                <DraftBadge />
+              </span>
+            )}
           </span>
           {course.description ? (
             <span className="mt-1 block text-sm text-slate-600">{course.description}</span>

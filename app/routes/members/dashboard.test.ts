@@ -22,7 +22,15 @@ describe("the dashboard page", () => {
   it("shows a card per course with its progress", () => {
     const html = render({
       courses: [
-        { id: "c1", title: "First", description: "About", totalChapters: 4, doneChapters: 1 },
+        {
+          id: "c1",
+          title: "First",
+          description: "About",
+          coverImageUrl: null,
+          coverAlt: "",
+          totalChapters: 4,
+          doneChapters: 1,
+        },
       ],
       failed: false,
     });

@@ -11,6 +11,9 @@ export type CourseCard = {
   id: string;
   title: string;
   description: string;
+  /** An /uploads/ address and its text alternative, or null. */
+  coverImageUrl: string | null;
+  coverAlt: string;
   totalChapters: number;
   doneChapters: number;
 };
@@ -31,6 +34,8 @@ export async function listCourses(db: Db, userId: string): Promise<CourseCard[]>
       id: course.id,
       title: course.title,
       description: course.description,
+      coverImageUrl: course.coverImageUrl,
+      coverAlt: course.coverAlt,
       totalChapters: countDistinct(chapter.id),
       doneChapters: countDistinct(chapterProgress.chapterId),
     })
