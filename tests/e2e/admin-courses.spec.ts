@@ -18,15 +18,9 @@ const chapterRows = (page: Page) =>
     .filter({ has: page.getByRole("button", { name: /^Move chapter up:/ }) })
     .filter({ hasNot: page.getByRole("button", { name: /^Delete course:/ }) });
 
-/** Accepts every confirm() and keeps its message. */
-function acceptDialogs(page: Page): string[] {
-  const messages: string[] = [];
-  page.on("dialog", (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
-}
+/** The in-page confirmation dialog of a delete. */
+const confirmDialog = (page: Page, name: "Delete course?" | "Delete chapter?") =>
+  page.getByRole("dialog", { name });
 
 /** A real PNG image (a gradient), made here: width x height, 8-bit RGB. */
 function png(width: number, height: number): Buffer {
@@ -60,12 +54,6 @@ function png(width: number, height: number): Buffer {
 test.describe("admin panel: courses and chapters", () => {
   test("an admin creates, edits, collapses and deletes a course", async ({ adminPage: page }) => {
     const title = uniqueTitle("Admin course");
-    const dialogs: string[] = [];
-    let acceptDialog = false;
-    page.on("dialog", (dialog) => {
-      dialogs.push(dialog.message());
-      void (acceptDialog ? dialog.accept() : dialog.dismiss());
-    });
 
     await page.goto("/admin");
     await expect(page.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();
@@ -125,13 +113,16 @@ test.describe("admin panel: courses and chapters", () => {
     const remove = page.getByRole("button", { name: `Delete course: ${renamed}` });
     await hydrated(remove);
     await remove.click();
-    await expect.poll(() => dialogs).toEqual([confirmDeleteCourse]);
+    const dialog = confirmDialog(page, "Delete course?");
+    await expect(dialog).toContainText(confirmDeleteCourse);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
     await expect(courseToggle(page, renamed)).toBeVisible();
-    acceptDialog = true;
     await remove.click();
+    await dialog.getByRole("button", { name: "Delete course" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(courseToggle(page, renamed)).toHaveCount(0);
-    expect(dialogs).toEqual([confirmDeleteCourse, confirmDeleteCourse]);
+    await expect(page.getByRole("status")).toHaveText("Course deleted.");
     await expect(page.getByRole("link", { name: "Add chapter", exact: true })).toHaveCount(0);
   });
 
@@ -141,7 +132,6 @@ test.describe("admin panel: courses and chapters", () => {
   }) => {
     const courseTitle = uniqueTitle("Chapters course");
     const courseId = await adminApi.createCourse(courseTitle, "");
-    const dialogs = acceptDialogs(page);
 
     await page.goto(`/admin?course=${courseId}`);
     await expect(
@@ -249,10 +239,12 @@ test.describe("admin panel: courses and chapters", () => {
       const remove = page.getByRole("button", { name: `Delete chapter: ${t}` });
       await hydrated(remove);
       await remove.click();
+      const dialog = confirmDialog(page, "Delete chapter?");
+      await expect(dialog).toContainText(confirmDeleteChapter);
+      await dialog.getByRole("button", { name: "Delete chapter" }).click();
       await expect(page.getByRole("button", { name: `Delete chapter: ${t}` })).toHaveCount(0);
       await expect(rows).toHaveCount(2 - i);
     }
-    expect(dialogs).toEqual([confirmDeleteChapter, confirmDeleteChapter, confirmDeleteChapter]);
     await expect(
       page.getByText("No chapters yet. Add your first chapter to get started."),
     ).toBeVisible();
