@@ -115,6 +115,7 @@ for (const width of [1280, 390]) {
       await expect(page.getByText("Draft: members do not see this course")).toBeVisible();
       await page.getByRole("button", { name: "Save course" }).click();
       await expect(notice(page)).toHaveText("Course created.");
+      await expect(page).toHaveURL(/\/admin\?course=[0-9a-f-]{36}$/);
       const courseId = new URL(page.url()).searchParams.get("course") ?? "";
       await expect(page.getByRole("link", { name: new RegExp(`^${title}.*Draft`) })).toBeVisible();
       await adminApi.createChapter(courseId, "Published chapter", "<p>Everyone reads this.</p>");
@@ -404,6 +405,8 @@ for (const width of [1280, 390]) {
       await remove.click();
       await dialog.getByRole("button", { name: "Delete chapter" }).click();
       await expect(notice(page)).toHaveText("Chapter deleted.");
+      // The button is gone with its row: focus goes to the page's heading, above the notice.
+      await expect(page.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeFocused();
       await expect(chapterRows(page)).toHaveText([/Keep|Added/, /Keep|Added/]);
 
       // The course: the spec's question, then gone, and the page says so.

@@ -29,7 +29,8 @@ export function ChapterList({
   editing: EditedChapter | null;
 }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ ok: false; error: string }>();
+  const [failure, setFailure] = useState<string | null>(null);
   const serverOrder = chapters.map((c) => c.id).join(",");
   const [order, setOrder] = useState<string[]>(() => chapters.map((c) => c.id));
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -42,6 +43,13 @@ export function ChapterList({
   useEffect(() => {
     setOrder(serverOrder ? serverOrder.split(",") : []);
   }, [serverOrder]);
+
+  // A refused order (another admin changed the chapters meanwhile) puts the saved order back.
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data?.error) return;
+    setOrder(serverOrder ? serverOrder.split(",") : []);
+    setFailure(fetcher.data.error);
+  }, [fetcher.state, fetcher.data, serverOrder]);
 
   // Moving a row moves its DOM node, which can drop focus: keep it on the handle being moved.
   useLayoutEffect(() => {
@@ -74,6 +82,7 @@ export function ChapterList({
       return;
     }
     setAnnouncement(`${titleOf(current.id)} dropped at position ${position(ids, current.id)}.`);
+    setFailure(null);
     fetcher.submit(
       { intent: "reorder-chapters", courseId, chapterIds: ids.join(",") },
       { method: "post", action: "/admin", preventScrollReset: true },
@@ -149,6 +158,14 @@ export function ChapterList({
       <p role="status" className="sr-only">
         {announcement}
       </p>
+      {failure ? (
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+        >
+          {failure}
+        </p>
+      ) : null}
       <ol className="divide-y divide-slate-100 rounded-lg border border-slate-200">
         {shown.map((id, i) => {
           const chapter = byId.get(id);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Link, redirect, useLocation } from "react-router";
 import { CourseForm } from "~/components/admin/course-form";
 import { CourseItem } from "~/components/admin/course-list";
@@ -88,10 +89,23 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
   const { courses, expanded, courseForm, chapterForm, editing, notice } = loaderData;
   // Each navigation renders the notice anew, so that a repeated message is announced again.
   const { key } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After an action whose button is gone (a delete), focus would be lost: it goes to the heading,
+  // just above the notice that says what happened.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (key) can drop focus, even with the same notice.
+  useEffect(() => {
+    if (notice && (!document.activeElement || document.activeElement === document.body)) {
+      heading.current?.focus();
+    }
+  }, [key, notice]);
   return (
     <main className="mx-auto max-w-5xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 tabIndex={-1} className="text-3xl font-bold tracking-tight focus:outline-none">
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="text-3xl font-bold tracking-tight focus:outline-none"
+        >
           Admin Panel
         </h1>
         <Link
