@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { LaunchCountdown } from "~/components/marketing/affiliate";
+import { LaunchCountdown, useFunnel } from "~/components/marketing/affiliate";
 import { CheckoutLink } from "~/components/marketing/external-button";
 import { useOffer } from "~/components/marketing/use-offer";
 import { affiliateLaunch, formatUsd, site } from "~/config/site";
-import { maxCommissionCents, reasons, resourceCards, totalCents } from "~/content/affiliate";
+import { reasons, resourceCards } from "~/content/affiliate";
 
 // Sections of the affiliate launch page (/jv-affiliate).
 
@@ -34,6 +34,7 @@ export function AffiliateHeader() {
 }
 
 export function AffiliateHero() {
+  const { totalCents, maxCommissionCents } = useFunnel();
   return (
     <section className="bg-gradient-to-b from-indigo-950 to-indigo-800 px-4 py-16 text-center text-white">
       <p className="text-sm font-bold uppercase tracking-widest text-amber-300">

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
-import { affiliateFunnel, affiliateLaunch, formatUsd } from "~/config/site";
-import { commissionTable, secondsUntil } from "~/lib/commission";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { affiliateLaunch, formatUsd } from "~/config/site";
+import { funnelFor } from "~/content/affiliate";
+import { secondsUntil } from "~/lib/commission";
 import { contestLabel, launchInstant, launchLabel, winnersLabel } from "~/lib/offer-settings";
 import { CountdownUnits } from "./countdown";
 import { splitDuration } from "./countdown-clock";
@@ -67,9 +68,33 @@ const commissionColumns = [
   { label: "You earn", amount: true },
 ] as const;
 
-/** The funnel with each item's price and commission, and the totals, all computed from config. */
+/** The funnel at this page's offer settings: each item's price and commission, and the totals. */
+export function useFunnel() {
+  return funnelFor(useOffer());
+}
+
+type FunnelTotals = ReturnType<typeof useFunnel>;
+
+/** The commission table, and under it a sentence naming the funnel's totals. */
+export function FunnelBlock({
+  summary,
+  className,
+}: {
+  summary: (t: FunnelTotals) => ReactNode;
+  className?: string;
+}) {
+  const t = useFunnel();
+  return (
+    <>
+      <CommissionTableView />
+      <p className={className}>{summary(t)}</p>
+    </>
+  );
+}
+
+/** The funnel with each item's price and commission, and the totals. */
 export function CommissionTableView() {
-  const t = commissionTable(affiliateFunnel);
+  const t = useFunnel();
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full min-w-[32rem] text-left text-sm">
