@@ -47,8 +47,9 @@ export function shouldRevalidate({
  * `hydrate: "islands"` for public pages whose visitors get the HTML plus only their
  * interactive parts (app/islands), not React Router's client. Signed-in users
  * always get the full client (their header has a menu and a logout form).
+ * `signInPage`: the sign-in page itself, whose header offers no Login button.
  */
-export type RouteHandle = { ownFooter?: boolean; hydrate?: "islands" };
+export type RouteHandle = { ownFooter?: boolean; hydrate?: "islands"; signInPage?: boolean };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -72,7 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
         <Island name="cookie-banner" component={CookieBanner} props={{}} />
-        <SiteHeader user={data?.user ?? null} />
+        <SiteHeader user={data?.user ?? null} offerLogin={!handles.some((h) => h.signInPage)} />
         {data?.user?.isAdmin && !data.user.twoFactorEnabled ? <TwoFactorPrompt /> : null}
         <div className="flex-1">{children}</div>
         {ownFooter ? null : <SiteFooter />}

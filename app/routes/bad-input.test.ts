@@ -56,7 +56,7 @@ async function pendingTwoFactorSignIn(): Promise<string> {
   const u = await createUser({ paid: true });
   const setup = await postForm("/account", { intent: "enable", password: u.password }, u.cookie);
   const html = await setup.text();
-  const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7]+)</.exec(html)?.[1];
+  const secret = /data-secret="([A-Z2-7]+)"/.exec(html)?.[1];
   if (!secret) throw new Error(`no two-factor secret on /account (${setup.status})`);
   const confirm = {
     intent: "confirm",
