@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nulCharacterMessage } from "~/lib/forms";
+import { sampleIdeas } from "~/lib/ideas";
 import { formValues, offerDefaults } from "~/lib/offer-settings";
 import { createChapter, createCourse } from "~/server/courses/authoring.server";
 import { getDb } from "~/server/db/db.server";
@@ -124,6 +125,12 @@ const samples: Record<string, () => Promise<Sample>> = {
       fields: { chapterId, done: "true" },
     };
   },
+  "routes/members/app-idea-generator.tsx": async () => ({
+    path: "/app-idea-generator",
+    cookie: (await createUser({ paid: true })).cookie,
+    fields: { intent: "save", idea: JSON.stringify(sampleIdeas[0]) },
+    ownMessages: ["This idea could not be read. Generate it again and save it."],
+  }),
   "routes/members/account.tsx": async () => {
     const u = await createUser({ paid: true });
     return {

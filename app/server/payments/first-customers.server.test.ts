@@ -92,9 +92,7 @@ describe("first-customers places", () => {
     const { app } = await createTestApp();
     for (const path of ["/ailabs-offer", "/ailabs-offer2"]) {
       const html = await (await app.fetch(new Request(new URL(path, origin)))).text();
-      expect(html).toContain(
-        left > 0 ? `${left} of ${places} left` : `All ${places} places taken`,
-      );
+      expect(html).toContain(left > 0 ? `${left} of ${places} left` : `All ${places} places taken`);
       expect(html).toContain("customers only:");
     }
   });
