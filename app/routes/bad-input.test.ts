@@ -125,6 +125,10 @@ const samples: Record<string, () => Promise<Sample>> = {
       fields: { chapterId, done: "true" },
     };
   },
+  "routes/cookie-consent.ts": async () => ({
+    path: "/cookie-consent",
+    fields: { consent: "essential", returnTo: "/ailabs-offer" },
+  }),
   "routes/members/app-idea-generator.tsx": async () => ({
     path: "/app-idea-generator",
     cookie: (await createUser({ paid: true })).cookie,

@@ -51,6 +51,16 @@ export function ExportButtons({ idea }: { idea: SaasIdea }) {
   );
 }
 
+/** "Export:" and the two formats, on a line of their own. */
+export function ExportRow({ idea }: { idea: SaasIdea }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="text-sm text-slate-600">Export:</span>
+      <ExportButtons idea={idea} />
+    </div>
+  );
+}
+
 /**
  * Saves the idea to the member's account (a post to the page's action, which
  * answers with the saved list); "Saved" once it is kept.
@@ -97,18 +107,19 @@ export function IdeaCard({
         <dt className="inline font-medium">Build time: </dt>
         <dd className="inline">{idea.estimatedDevTime}</dd>
       </dl>
-      <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
-        <button
-          type="button"
-          onClick={onOpen}
-          aria-label={`View details: ${idea.title}`}
-          className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
-        >
-          View details
-        </button>
-        <SaveIdeaButton idea={idea} saved={saved} />
-        <span className="text-sm text-slate-600">Export:</span>
-        <ExportButtons idea={idea} />
+      <div className="mt-auto space-y-2 pt-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            onClick={onOpen}
+            aria-label={`View details: ${idea.title}`}
+            className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+          >
+            View details
+          </button>
+          <SaveIdeaButton idea={idea} saved={saved} />
+        </div>
+        <ExportRow idea={idea} />
       </div>
     </li>
   );

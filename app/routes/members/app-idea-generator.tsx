@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
-import { ExportButtons, IdeaCard, IdeaDialog } from "~/components/tools/idea-details";
+import { ExportRow, IdeaCard, IdeaDialog } from "~/components/tools/idea-details";
 import { IdeaFiltersForm } from "~/components/tools/idea-filters";
 import { PageShell } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
@@ -186,8 +186,7 @@ function SavedIdeaRow({ saved, onOpen }: { saved: SavedIdea; onOpen: () => void 
         >
           View
         </button>
-        <span className="text-sm text-slate-600">Export:</span>
-        <ExportButtons idea={idea} />
+        <ExportRow idea={idea} />
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="id" value={saved.savedId} />
