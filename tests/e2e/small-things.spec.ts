@@ -21,7 +21,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 }
 
 /** The element at the centre of `locator` is the locator's own: nothing covers it. */
@@ -207,6 +207,28 @@ for (const { name, width, height } of widths) {
     });
   });
 }
+
+test("9: logout still clears every cookie, the consent stored by the form too", async ({
+  page,
+  context,
+}) => {
+  await page.route("**/assets/**/*.js", (route) => route.abort());
+  await page.goto("/");
+  await banner(page).getByRole("button", { name: "Essential Only" }).click();
+  await expect(banner(page)).toBeHidden();
+  await page.unrouteAll();
+  await createAccount(page, { paid: true });
+  await page.goto("/dashboard");
+  const names = (await context.cookies()).map((c) => c.name);
+  expect(names).toEqual(expect.arrayContaining(["cookie_consent", "cookie_consent_at"]));
+  const logout = page.getByRole("button", { name: "Logout" });
+  await hydrated(logout);
+  await logout.click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await context.cookies()).toEqual([]);
+  // With no choice stored, a visitor is asked again.
+  await expect(banner(page)).toBeVisible();
+});
 
 test("13: the first-customers bonus counts the purchases from the database", async ({
   browser,
