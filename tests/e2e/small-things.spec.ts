@@ -234,7 +234,8 @@ test("13: the first-customers bonus counts the purchases from the database", asy
   browser,
   page,
 }) => {
-  const visitor = await browser.newPage();
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
   const placesLeft = async () => {
     await visitor.goto("/ailabs-offer");
     const text = (await visitor.getByTestId("first-customers-left").textContent()) ?? "";
@@ -246,6 +247,11 @@ test("13: the first-customers bonus counts the purchases from the database", asy
   await createAccount(page, { paid: true });
   // The count is read off the request path every few seconds and the page rendered again.
   await expect.poll(placesLeft, { timeout: 20_000 }).toBe(Math.max(0, before - 1));
-  await visitor.getByTestId("first-customers-left").scrollIntoViewIfNeeded();
-  await visitor.close();
+  for (const { name, width, height } of widths) {
+    await visitor.setViewportSize({ width, height });
+    await visitor.getByTestId("first-customers-left").scrollIntoViewIfNeeded();
+    if (shots) await visitor.screenshot({ path: `${shots}/first-customers-${name}.png` });
+  }
+  await expectNoAxeViolations(visitor);
+  await visitorContext.close();
 });
