@@ -130,6 +130,11 @@ export type SalesFunnel = {
     promptVault: number;
     communityPerYear: number;
   };
+  /**
+   * The first `customers` buyers get a bonus template and three more bonuses
+   * worth `bonusValueCents`; the sales pages show how many places are left.
+   */
+  firstCustomers: { customers: number; bonusValueCents: number };
   guaranteeDays: number;
   /** The sales-page countdown starts here (2 days 23:59:59) on every visit. */
   countdownStartSeconds: number;
@@ -170,6 +175,7 @@ export const salesFunnel: SalesFunnel = {
     promptVault: 14700,
     communityPerYear: 34700,
   },
+  firstCustomers: { customers: 50, bonusValueCents: 29700 },
   guaranteeDays: 30,
   countdownStartSeconds: 2 * 86_400 + 23 * 3_600 + 59 * 60 + 59,
   contactHandles: {

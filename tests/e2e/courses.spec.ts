@@ -153,8 +153,9 @@ test.describe("course viewer", () => {
 
     for (const bad of [crypto.randomUUID(), "not-a-uuid", `${courseId}0`, "%00'--"]) {
       await page.goto(`/course/${bad}`);
-      await expect(page, `/course/${bad}`).toHaveURL(/\/dashboard$/);
+      await expect(page, `/course/${bad}`).toHaveURL(/\/dashboard\?notice=course-not-found$/);
       await expect(page.getByRole("heading", { name: "Training Area" })).toBeVisible();
+      await expect(page.getByRole("alert")).toHaveText("Course not found");
     }
   });
 

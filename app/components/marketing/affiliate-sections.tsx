@@ -9,10 +9,10 @@ import { reasons, resourceCards } from "~/content/affiliate";
 
 const request = affiliateLaunch.marketplaceOfferUrl;
 
-/** The sticky bar: the brand, the JV Doc and the request button. */
+/** The sticky bar: the brand, the JV Doc and the request button; it sticks below the site header (h-16). */
 export function AffiliateHeader() {
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-16 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
         <span className="font-extrabold text-slate-900">{site.brand} Affiliates</span>
         <nav aria-label="Affiliate" className="flex items-center gap-4 text-sm font-semibold">

@@ -96,7 +96,13 @@ export function FunnelBlock({
 export function CommissionTableView() {
   const t = useFunnel();
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    // Scrolls sideways on a phone: focusable so a keyboard can scroll it too.
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+      tabIndex={0}
+      aria-label="Funnel and commissions per sale"
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+    >
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">Funnel and commissions per sale</caption>
         <thead className="bg-slate-100 text-slate-700">
@@ -147,7 +153,7 @@ export function CommissionTableView() {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </section>
   );
 }
 

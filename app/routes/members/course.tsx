@@ -6,6 +6,7 @@ import { readCourse, setChapterDone } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/course";
+import { courseNotFoundQuery } from "./notices";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.course.selected?.title ?? data?.course.title ?? "Course"} | AI Labs` },
@@ -19,7 +20,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "",
   );
   const course = await readCourse(await getDb(), user.id, params.courseId, chapterId, !isPrefetch);
-  if (!course) throw redirect("/dashboard");
+  // The dashboard says so (docs/product.md, Course viewer: 'Course not found').
+  if (!course) throw redirect(`/dashboard?${courseNotFoundQuery}`);
   // The chapter shown is always the one in the URL, so that reload and Back show
   // what the address says (without ?chapter the resumed chapter would differ).
   if (course.selected && course.selected.id !== chapterId) {

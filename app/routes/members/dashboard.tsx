@@ -1,8 +1,9 @@
-import { data, Link } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import { requireMember } from "~/server/auth/guards.server";
 import { type CourseCard, dashboardCourses } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
 import type { Route } from "./+types/dashboard";
+import { dashboardNotice } from "./notices";
 
 export const meta: Route.MetaFunction = () => [{ title: "Training Area | AI Labs" }];
 
@@ -17,10 +18,19 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { courses, failed } = loaderData;
+  const notice = dashboardNotice(useSearchParams()[0]);
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">Training Area</h1>
       <p className="mt-2 text-slate-600">Pick a course and start where you left off.</p>
+      {notice ? (
+        <p
+          role="alert"
+          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-900"
+        >
+          {notice}
+        </p>
+      ) : null}
       {failed ? (
         <div
           role="alert"
