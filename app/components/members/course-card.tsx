@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Link } from "react-router";
 import type { CourseCard as Course } from "~/server/courses/read.server";
 
@@ -29,7 +30,7 @@ const fallbackGradients = [
   "from-emerald-500 to-teal-400",
   "from-amber-500 to-orange-400",
   "from-rose-500 to-pink-400",
-  "from-slate-600 to-slate-400",
+  "from-cyan-600 to-blue-500",
 ] as const;
 
 function gradientFor(id: string): string {
@@ -81,6 +82,7 @@ function Cover({ course }: { course: Course }) {
 
 /** One course card: cover, title (a link to the course), description, progress, next step. */
 export function CourseCard({ course }: { course: Course }) {
+  const titleId = useId();
   const step = nextStep(course);
   const percent =
     course.totalChapters === 0 ? 0 : Math.round((course.doneChapters / course.totalChapters) * 100);
@@ -89,22 +91,23 @@ export function CourseCard({ course }: { course: Course }) {
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:border-indigo-300 hover:shadow-md">
       <Cover course={course} />
       <div className="flex flex-1 flex-col p-5">
-        <h2 className="text-lg font-semibold">
-          <Link
-            to={`/course/${course.id}`}
-            prefetch="intent"
-            className="rounded-sm hover:text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-          >
+        <Link
+          to={`/course/${course.id}`}
+          prefetch="intent"
+          className="rounded-sm hover:text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          <h2 id={titleId} className="text-lg font-semibold">
             {course.title}
-          </Link>
-        </h2>
+          </h2>
+        </Link>
         <p className="mt-2 line-clamp-2 flex-1 text-slate-600">{course.description}</p>
         {course.totalChapters > 0 ? (
           <div className="mt-4">
             <div className="flex justify-between text-xs text-slate-600">
               <span>{complete ? "Completed" : "Progress"}</span>
               <span>
-                {course.doneChapters} / {course.totalChapters} chapters
+                {course.doneChapters} / {course.totalChapters}{" "}
+                {course.totalChapters === 1 ? "chapter" : "chapters"}
               </span>
             </div>
             <div
@@ -126,6 +129,8 @@ export function CourseCard({ course }: { course: Course }) {
           <Link
             to={step.href}
             prefetch="intent"
+            // Several cards have the same button: the course's title tells them apart.
+            aria-describedby={titleId}
             className={`mt-5 inline-flex min-h-11 items-center justify-center rounded-md px-4 py-2 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 ${
               step.label === "Review"
                 ? "border border-indigo-600 text-indigo-700 hover:bg-indigo-50"
@@ -133,8 +138,6 @@ export function CourseCard({ course }: { course: Course }) {
             }`}
           >
             {step.label}
-            {/* Several cards have the same button: the course's name tells them apart. */}
-            <span className="sr-only">: {course.title}</span>
           </Link>
         ) : null}
       </div>

@@ -26,7 +26,9 @@ function ChapterList({ chapters, selectedId }: { chapters: Chapter[]; selectedId
             >
               <span
                 aria-hidden="true"
-                className={`mt-0.5 w-5 shrink-0 ${c.done ? (active ? "" : "text-green-600") : "opacity-60"}`}
+                className={`mt-0.5 w-5 shrink-0 ${
+                  active ? "text-indigo-100" : c.done ? "text-green-700" : "text-slate-500"
+                }`}
               >
                 {c.done ? "✓" : `${i + 1}.`}
               </span>
@@ -107,9 +109,6 @@ export function ChapterNav({ course, chapters }: { course: MemberCourse; chapter
               </span>
             </summary>
             <div className="border-t border-slate-200 p-2">
-              {course.description ? (
-                <p className="px-3 py-2 text-sm text-slate-600">{course.description}</p>
-              ) : null}
               <nav aria-label="Chapters">
                 <ChapterList chapters={chapters} selectedId={selected?.id} />
               </nav>
@@ -128,18 +127,18 @@ function PreviousNext({ previous, next }: { previous?: Chapter; next?: Chapter }
   return (
     <nav
       aria-label="Previous and next chapter"
-      className="sticky bottom-0 z-10 -mx-5 -mb-5 mt-8 grid grid-cols-2 gap-2 rounded-b-xl border-t border-slate-200 bg-white/95 px-3 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(15,23,42,0.06)] backdrop-blur sm:-mx-8 sm:-mb-8 lg:static lg:mx-0 lg:mb-0 lg:rounded-none lg:bg-transparent lg:px-0 lg:pt-6 lg:pb-0 lg:shadow-none lg:backdrop-blur-none"
+      className="sticky bottom-0 z-10 -mx-5 mt-8 grid grid-cols-2 gap-2 rounded-b-xl border-t border-slate-200 bg-white px-3 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(15,23,42,0.06)] sm:-mx-8 lg:static lg:mx-0 lg:mt-6 lg:rounded-none lg:border-t-0 lg:bg-transparent lg:px-0 lg:py-0 lg:shadow-none"
     >
       {previous ? (
         <Link
           to={`?chapter=${previous.id}`}
           rel="prev"
-          className={`${link} text-slate-700 hover:bg-slate-100`}
+          aria-label={`Previous: ${previous.title}`}
+          className={`${link} text-slate-700 hover:bg-slate-100 lg:justify-self-start`}
         >
           <span aria-hidden="true">←</span>
           <span className="flex min-w-0 flex-col">
             <span className="text-sm font-semibold">Previous</span>
-            <span className="sr-only">: </span>
             <span className="truncate text-xs text-slate-600">{previous.title}</span>
           </span>
         </Link>
@@ -150,11 +149,11 @@ function PreviousNext({ previous, next }: { previous?: Chapter; next?: Chapter }
         <Link
           to={`?chapter=${next.id}`}
           rel="next"
-          className={`${link} justify-end bg-indigo-600 text-right text-white hover:bg-indigo-700`}
+          aria-label={`Next: ${next.title}`}
+          className={`${link} justify-end bg-indigo-600 text-right text-white hover:bg-indigo-700 lg:min-w-56 lg:justify-self-end lg:px-4`}
         >
           <span className="flex min-w-0 flex-col">
             <span className="text-sm font-semibold">Next</span>
-            <span className="sr-only">: </span>
             <span className="truncate text-xs text-indigo-100">{next.title}</span>
           </span>
           <span aria-hidden="true">→</span>
@@ -169,8 +168,20 @@ function CourseComplete({ course, total }: { course: MemberCourse; total: number
   const first = course.chapters[0];
   return (
     <div className="mt-6 rounded-lg border border-green-200 bg-green-50 p-5">
-      <h3 className="text-lg font-bold text-green-900">
-        <span aria-hidden="true">🎉 </span>Course complete!
+      <h3 className="flex items-center gap-2 text-lg font-bold text-green-900">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="h-6 w-6 shrink-0 rounded-full bg-green-700 p-1 text-white"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="m5 12.5 4.5 4.5L19 7.5" />
+        </svg>
+        Course complete!
       </h3>
       <p className="mt-1 text-green-900">
         You have finished all {total} {total === 1 ? "chapter" : "chapters"} of {course.title}.
@@ -232,7 +243,12 @@ export function ChapterView({
 
   return (
     <main className="min-w-0 flex-1">
-      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      {/* With Previous / Next (held at the bottom on phones), the card ends with that bar. */}
+      <div
+        className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 ${
+          selected && total > 0 ? "pb-0 sm:pb-0 lg:pb-8" : ""
+        }`}
+      >
         {total === 0 ? (
           <p className="text-slate-600">No content available yet. Check back soon!</p>
         ) : !selected ? (
@@ -271,7 +287,7 @@ export function ChapterView({
                     className={`min-h-11 rounded-md px-4 py-2 font-semibold ${
                       isDone
                         ? "border border-green-600 bg-green-50 text-green-800"
-                        : "bg-green-600 text-white hover:bg-green-700"
+                        : "bg-green-700 text-white hover:bg-green-800"
                     }`}
                   >
                     {isDone ? "✓ Completed (undo)" : "Mark as complete"}
