@@ -93,6 +93,8 @@ for (const { name, viewport } of widths) {
       // assistive technology.
       const cover = cardA.getByRole("img", { name: "The AI Labs logo on a dark background" });
       await expect(cover).toHaveAttribute("src", "/og-image.png");
+      // Covers load lazily: once the card is on screen, the image has loaded.
+      await cardA.scrollIntoViewIfNeeded();
       await expect
         .poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth))
         .toBeGreaterThan(0);
