@@ -295,9 +295,47 @@ test.describe("the course page on a phone", () => {
     await expect(page.getByRole("heading", { level: 2, name: titles[1] })).toBeVisible();
     await expect(second).toBeHidden();
 
+    // Marking the last chapter done with one left stays there and says where the rest is.
+    const mark = page.getByRole("button", { name: "Mark as complete" });
+    await hydrated(mark);
+    await mark.click();
+    await expect(page.getByRole("status")).toContainText("1 chapter is still to do.");
+    await expect(page).toHaveURL(new RegExp(`chapter=${chapterIds[1]}$`));
+    await page.getByRole("link", { name: `Go to ${titles[0]}` }).click();
+    await expect(page).toHaveURL(new RegExp(`chapter=${chapterIds[0]}$`));
+    await expect(page.getByRole("heading", { level: 2, name: titles[0] })).toBeVisible();
+
     // No sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
+    );
+  });
+});
+
+test.describe("the course page without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test("the chapter list opens and Mark as complete moves on, as plain HTML", async ({
+    page,
+    adminApi,
+  }) => {
+    const title = uniqueTitle("Plain HTML course");
+    const titles = [uniqueTitle("One"), uniqueTitle("Two")] as const;
+    const { courseId, chapterIds } = await adminApi.createCourseWithChapters(title, "", [
+      { title: titles[0], content: "<p>One</p>" },
+      { title: titles[1], content: "<p>Two</p>" },
+    ]);
+    await createAccount(page, { paid: true });
+    await page.goto(`/course/${courseId}`);
+    const chapters = page.getByRole("complementary", { name: "Course chapters" });
+    await chapters.getByText("Chapters (2)").click();
+    await expect(chapters.getByRole("link", { name: titles[1] })).toBeVisible();
+    await page.getByRole("button", { name: "Mark as complete" }).click();
+    await expect(page).toHaveURL(new RegExp(`/course/${courseId}\\?chapter=${chapterIds[1]}$`));
+    await expect(page.getByRole("heading", { level: 2, name: titles[1] })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Course progress" })).toHaveAttribute(
+      "aria-valuenow",
+      "1",
     );
   });
 });

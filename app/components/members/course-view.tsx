@@ -228,9 +228,13 @@ export function ChapterView({
   const doneCount = chapters.filter((c) => c.done).length;
   const complete = total > 0 && doneCount >= total;
   // Marking the chapter done moves on, unless it is the last or it finishes the course
-  // (which is then shown here).
-  const othersDone = chapters.every((c) => c.done || c.id === selected?.id);
-  const movesOn = !isDone && next !== undefined && !othersDone;
+  // (which is then shown here). Decided on the stored state, so that it holds while the
+  // mark is on its way.
+  const othersDone = course.chapters.every((c) => c.done || c.id === selected?.id);
+  const storedDone = course.chapters.some((c) => c.done && c.id === selected?.id);
+  const movesOn = !storedDone && next !== undefined && !othersDone;
+  // Done with the last chapter but not the course: where the rest is.
+  const firstLeft = !complete && isDone && !next ? chapters.find((c) => !c.done) : undefined;
 
   // A new chapter's heading takes the focus, as a new page's would (not on the first render).
   const heading = useRef<HTMLHeadingElement>(null);
@@ -297,6 +301,18 @@ export function ChapterView({
               {/* A live region, so that finishing the course is announced. */}
               <div role="status">
                 {complete ? <CourseComplete course={course} total={total} /> : null}
+                {firstLeft ? (
+                  <p className="mt-4 text-slate-700">
+                    {total - doneCount} {total - doneCount === 1 ? "chapter is" : "chapters are"}{" "}
+                    still to do.{" "}
+                    <Link
+                      to={`?chapter=${firstLeft.id}`}
+                      className="font-semibold text-indigo-700 underline"
+                    >
+                      Go to {firstLeft.title}
+                    </Link>
+                  </p>
+                ) : null}
               </div>
             </article>
             <PreviousNext previous={previous} next={next} />
