@@ -11,8 +11,17 @@ export type CourseCard = {
   id: string;
   title: string;
   description: string;
+  /** The cover's address (an upload), or null: the card then draws its own. */
+  coverImageUrl: string | null;
+  coverAlt: string;
   totalChapters: number;
   doneChapters: number;
+  /** The course's first chapter, for "Start course" and "Review". */
+  firstChapterId: string | null;
+  /** The member has opened the course before (course_visit). */
+  visited: boolean;
+  /** The chapter the member last opened, to continue there. */
+  lastChapterId: string | null;
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,15 +30,25 @@ export function isUuid(value: string | null | undefined): value is string {
   return typeof value === "string" && uuidPattern.test(value);
 }
 
-/** Every course, oldest first, with this member's progress: one query. */
+/**
+ * Every course, oldest first, with this member's progress, first chapter and
+ * resume point: one query, whatever the number of courses.
+ */
 export async function listCourses(db: Db, userId: string): Promise<CourseCard[]> {
   const rows = await db
     .select({
       id: course.id,
       title: course.title,
       description: course.description,
+      coverImageUrl: course.coverImageUrl,
+      coverAlt: course.coverAlt,
       totalChapters: countDistinct(chapter.id),
       doneChapters: countDistinct(chapterProgress.chapterId),
+      firstChapterId: sql<
+        string | null
+      >`(array_agg(${chapter.id} order by ${chapter.sortOrder}))[1]`,
+      visited: sql<boolean>`${courseVisit.userId} is not null`,
+      lastChapterId: courseVisit.chapterId,
     })
     .from(course)
     .leftJoin(chapter, eq(chapter.courseId, course.id))
@@ -37,12 +56,16 @@ export async function listCourses(db: Db, userId: string): Promise<CourseCard[]>
       chapterProgress,
       and(eq(chapterProgress.chapterId, chapter.id), eq(chapterProgress.userId, userId)),
     )
-    .groupBy(course.id)
+    // At most one row per course: course_visit's key is (user_id, course_id).
+    .leftJoin(courseVisit, and(eq(courseVisit.courseId, course.id), eq(courseVisit.userId, userId)))
+    .groupBy(course.id, courseVisit.userId, courseVisit.chapterId)
     .orderBy(asc(course.createdAt), asc(course.id));
   return rows.map((r) => ({
     ...r,
     totalChapters: Number(r.totalChapters),
     doneChapters: Number(r.doneChapters),
+    firstChapterId: r.firstChapterId ?? null,
+    visited: Boolean(r.visited),
   }));
 }
 
