@@ -8,12 +8,13 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { CookieBanner } from "./components/cookie-banner";
+import { CookieBanner, consentCheckScript } from "./components/cookie-banner";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { TwoFactorPrompt } from "./components/two-factor-prompt";
@@ -47,8 +48,9 @@ export function shouldRevalidate({
  * `hydrate: "islands"` for public pages whose visitors get the HTML plus only their
  * interactive parts (app/islands), not React Router's client. Signed-in users
  * always get the full client (their header has a menu and a logout form).
+ * `signInPage`: the sign-in page itself, whose header offers no Login button.
  */
-export type RouteHandle = { ownFooter?: boolean; hydrate?: "islands" };
+export type RouteHandle = { ownFooter?: boolean; hydrate?: "islands"; signInPage?: boolean };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -61,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     () => !import.meta.env.DEV && !data?.user && handles.some((h) => h.hydrate === "islands"),
   );
   const nonce = useNonce();
+  const location = useLocation();
   return (
     <html lang="en">
       <head>
@@ -69,10 +72,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <Meta />
         <Links />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no user input
+          dangerouslySetInnerHTML={{ __html: consentCheckScript }}
+        />
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
-        <Island name="cookie-banner" component={CookieBanner} props={{}} />
-        <SiteHeader user={data?.user ?? null} />
+        <Island
+          name="cookie-banner"
+          component={CookieBanner}
+          props={{ returnTo: `${location.pathname}${location.search}` }}
+        />
+        <SiteHeader user={data?.user ?? null} offerLogin={!handles.some((h) => h.signInPage)} />
         {data?.user?.isAdmin && !data.user.twoFactorEnabled ? <TwoFactorPrompt /> : null}
         <div className="flex-1">{children}</div>
         {ownFooter ? null : <SiteFooter />}

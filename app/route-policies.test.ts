@@ -104,7 +104,12 @@ describe("route policies", () => {
       .filter(([, policy]) => "methods" in policy)
       .map(([pattern]) => pattern);
     expect(withPostOnlyLoader.sort()).toEqual(declared.sort());
-    expect(declared).toEqual(["/api/uploads", "/api/webhooks/stripe", "/api/webhooks/warriorplus"]);
+    expect(declared).toEqual([
+      "/api/uploads",
+      "/api/webhooks/stripe",
+      "/api/webhooks/warriorplus",
+      "/cookie-consent",
+    ]);
     for (const route of routes.filter((r) => declared.includes(r.pattern))) {
       expect(route.module.action, route.pattern).toBeDefined();
     }

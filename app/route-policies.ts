@@ -68,6 +68,7 @@ export const routePolicies = {
 
   "/sitemap.xml": { prerender: "file" },
   "/robots.txt": { prerender: "file" },
+  "/cookie-consent": postOnly,
   "/api/uploads": { ...postOnly, bodyLimit: maxUploadBodyBytes },
   "/api/webhooks/stripe": webhook,
   "/api/webhooks/warriorplus": webhook,

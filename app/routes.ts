@@ -22,6 +22,7 @@ export default [
   route("signup", "routes/auth/signup.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("cookie-consent", "routes/cookie-consent.ts"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("payment-options", "routes/checkout/payment-options.tsx"),
   route("checkout/test/:checkoutId", "routes/checkout/test-checkout.tsx"),

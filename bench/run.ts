@@ -161,6 +161,8 @@ type Site = {
   /** The course page as the member opens it: /course/{id}?chapter={first}. */
   coursePath: string;
   firstChapterId: string;
+  /** The course's last chapter: there "Mark as complete" stays on the page (elsewhere it moves on). */
+  lastChapterId: string;
   dashboard: Reply;
   coursePage: Reply;
   writerCookies: string[];
@@ -201,6 +203,11 @@ async function setUp(database: Database, options: { profile?: boolean } = {}): P
   ) {
     throw new BenchError(`GET ${coursePath} as the member: ${replyText(coursePage)}`);
   }
+  // The chapter list names every chapter in order before any other chapter link.
+  const chapterIds = new Set(
+    [...decodedText(coursePage).matchAll(/\?chapter=([0-9a-f-]{36})/g)].map((m) => m[1] as string),
+  );
+  const lastChapterId = [...chapterIds].at(-1) ?? firstChapterId;
   const needWriters = options.profile
     ? profileMode === "writers"
     : config.modes.includes("writers");
@@ -217,6 +224,7 @@ async function setUp(database: Database, options: { profile?: boolean } = {}): P
     courseId,
     coursePath,
     firstChapterId,
+    lastChapterId,
     dashboard,
     coursePage,
     writerCookies,
@@ -233,7 +241,7 @@ async function learnWrite(site: Site): Promise<{ template: WriteTemplate; captur
       origin: site.app.origin,
       cookie,
       courseId: site.courseId,
-      chapterId: site.firstChapterId,
+      chapterId: site.lastChapterId,
     });
     console.log(`a click on "Mark as complete" in Chromium sent (${elapsed()}):`);
     for (const line of describeTemplate(captured.template)) console.log(`  ${line}`);

@@ -19,8 +19,17 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100"
   }`;
 
-/** The top navigation (docs/product.md, Navigation); the same links on desktop and mobile. */
-export function SiteHeader({ user }: { user: HeaderUser }) {
+/**
+ * The top navigation (docs/product.md, Navigation); the same links on desktop and mobile.
+ * `offerLogin` false: the sign-in page, where a Login button would lead to itself.
+ */
+export function SiteHeader({
+  user,
+  offerLogin = true,
+}: {
+  user: HeaderUser;
+  offerLogin?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   // A signed-in user without paid access could only bounce off the member pages: Logout only.
   const links = user?.isMember
@@ -67,14 +76,14 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
               </svg>
             </button>
           </>
-        ) : (
+        ) : offerLogin ? (
           <Link
             to="/login"
             className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
           >
             Login
           </Link>
-        )}
+        ) : null}
       </nav>
       {links.length > 0 && open ? (
         <div id="mobile-menu" className="border-t border-slate-200 px-4 py-2 md:hidden">

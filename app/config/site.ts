@@ -43,8 +43,10 @@ export const products: Readonly<Record<string, Product>> = { [lifetimeAccess.id]
 /**
  * The affiliate-marketplace funnel (docs/product.md, Launch and funnel), by
  * product key. Only the front end (lifetime-access) opens the course; the
- * others are add-ons. The one source of these prices: the sales and upsell
- * pages (salesFunnel below) and WarriorPlus's fallback amounts read them here.
+ * others are add-ons. The add-ons' prices: the upsell pages (salesFunnel
+ * below), the affiliates' funnel and WarriorPlus's fallback amounts read them
+ * here. The front end's price is an offer setting (offer2PriceCents); this one
+ * is its default.
  */
 export const funnelProducts = {
   "lifetime-access": { name: "Lifetime Access", amountCents: 1700 },
@@ -128,6 +130,11 @@ export type SalesFunnel = {
     promptVault: number;
     communityPerYear: number;
   };
+  /**
+   * The first `customers` buyers get a bonus template and three more bonuses
+   * worth `bonusValueCents`; the sales pages show how many places are left.
+   */
+  firstCustomers: { customers: number; bonusValueCents: number };
   guaranteeDays: number;
   /** The sales-page countdown starts here (2 days 23:59:59) on every visit. */
   countdownStartSeconds: number;
@@ -168,6 +175,7 @@ export const salesFunnel: SalesFunnel = {
     promptVault: 14700,
     communityPerYear: 34700,
   },
+  firstCustomers: { customers: 50, bonusValueCents: 29700 },
   guaranteeDays: 30,
   countdownStartSeconds: 2 * 86_400 + 23 * 3_600 + 59 * 60 + 59,
   contactHandles: {
@@ -223,11 +231,18 @@ const funnelStages: readonly Omit<FunnelItem, "name" | "amountCents">[] = [
   { key: "custom-saas", stage: "OTO 2", commissionPercent: 50 },
 ];
 
-/** The funnel affiliates promote, in order; names and prices come from funnelProducts. */
-export const affiliateFunnel: readonly FunnelItem[] = funnelStages.map((s) => ({
-  ...s,
-  ...funnelProducts[s.key],
-}));
+/**
+ * The funnel affiliates promote, in order: the front end at `frontEndCents`
+ * (the offer settings' marketplace price, offer2PriceCents), the other items'
+ * names and prices from funnelProducts.
+ */
+export function affiliateFunnel(frontEndCents: number): readonly FunnelItem[] {
+  return funnelStages.map((s) => ({
+    ...s,
+    ...funnelProducts[s.key],
+    ...(s.key === "lifetime-access" ? { amountCents: frontEndCents } : {}),
+  }));
+}
 
 export const affiliateLaunch = {
   /**

@@ -1,19 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { affiliateFunnel, formatUsd } from "~/config/site";
 import { offerDefaults } from "~/lib/offer-settings";
-import {
-  launchDates,
-  maxCommissionCents,
-  reasons,
-  resourceCards,
-  resourceLinks,
-  totalCents,
-} from "./affiliate";
+import { funnelFor, launchDates, reasons, resourceCards, resourceLinks } from "./affiliate";
 import { tabIds } from "./swipes";
 
 describe("affiliate page copy", () => {
   it("pays half of the whole funnel", () => {
-    const sum = affiliateFunnel.reduce((total, step) => total + step.amountCents, 0);
+    const sum = affiliateFunnel(offerDefaults.offer2PriceCents).reduce(
+      (total, step) => total + step.amountCents,
+      0,
+    );
+    const { totalCents, maxCommissionCents } = funnelFor(offerDefaults);
     expect(totalCents).toBe(sum);
     expect(maxCommissionCents).toBe(Math.floor(sum / 2));
     expect(
@@ -34,5 +31,17 @@ describe("affiliate page copy", () => {
   it("names three launch dates, each once", () => {
     expect(launchDates(offerDefaults)).toHaveLength(3);
     expect(new Set(launchDates(offerDefaults).map((d) => d.date)).size).toBe(3);
+  });
+
+  it("sells the front end at the offer settings' marketplace price", () => {
+    const offer = { ...offerDefaults, offer2PriceCents: 2900 };
+    const { rows, totalCents } = funnelFor(offer);
+    expect(rows[0]).toMatchObject({
+      key: "lifetime-access",
+      amountCents: 2900,
+      commissionCents: 1450,
+    });
+    expect(totalCents).toBe(funnelFor(offerDefaults).totalCents + 1200);
+    expect(reasons(offer)[0]?.text).toContain("At $29, lifetime access");
   });
 });

@@ -7,39 +7,47 @@ type LaunchDates = Pick<
   OfferSettings,
   "launchAt" | "launchTimeZone" | "contestStart" | "contestEnd"
 >;
+/** The offer settings the funnel's figures come from: the front end's marketplace price. */
+type FunnelPrice = Pick<OfferSettings, "offer2PriceCents">;
 
 // Copy of the affiliate pages (/jv-affiliate and /jv-doc).
 
-/** One buyer through the whole funnel: the sales, and the affiliate's 50% of them. */
-export const { totalCents, maxCommissionCents } = commissionTable(affiliateFunnel);
+/** The funnel at the offer's front-end price, each item with its commission, and the totals. */
+export const funnelFor = (offer: FunnelPrice) =>
+  commissionTable(affiliateFunnel(offer.offer2PriceCents));
 
 /** "Why Promote AI Labs" on /jv-affiliate. */
-export const reasons = (offer: LaunchDates): readonly { title: string; text: string }[] => [
-  {
-    title: "A buyer-friendly frontend",
-    text: `At ${formatUsd(affiliateFunnel[0]?.amountCents ?? 0)}, lifetime access to a full AI SaaS course is an easy yes for lists interested in AI, online business and side income.`,
-  },
-  {
-    title: "Big-ticket backend",
-    text: `One buyer taking the whole funnel is worth ${formatUsd(totalCents)}, and your 50% of it is ${formatUsd(maxCommissionCents)}.`,
-  },
-  {
-    title: "A story people want",
-    text: "Build an AI app from one written prompt and launch it in 7 days: no coding, no developers, a 23% free-to-paid conversion claim backed by the training.",
-  },
-  {
-    title: "Low refunds by design",
-    text: "Buyers get login details by e-mail within about 5 minutes, a real members' area and a 30-day no-questions money-back guarantee, so they stay.",
-  },
-  {
-    title: "Ready-made promotion",
-    text: "A demo video, 11 e-mail swipes and four banner sizes are written and waiting for you. Paste your link and send.",
-  },
-  {
-    title: "A launch you can plan around",
-    text: `Launch on ${launchLabel(offer)}, full blast on ${contestLabel(offer)}, winners announced ${winnersLabel(offer)}.`,
-  },
-];
+export const reasons = (
+  offer: LaunchDates & FunnelPrice,
+): readonly { title: string; text: string }[] => {
+  const { totalCents, maxCommissionCents } = funnelFor(offer);
+  return [
+    {
+      title: "A buyer-friendly frontend",
+      text: `At ${formatUsd(offer.offer2PriceCents)}, lifetime access to a full AI SaaS course is an easy yes for lists interested in AI, online business and side income.`,
+    },
+    {
+      title: "Big-ticket backend",
+      text: `One buyer taking the whole funnel is worth ${formatUsd(totalCents)}, and your 50% of it is ${formatUsd(maxCommissionCents)}.`,
+    },
+    {
+      title: "A story people want",
+      text: "Build an AI app from one written prompt and launch it in 7 days: no coding, no developers, a 23% free-to-paid conversion claim backed by the training.",
+    },
+    {
+      title: "Low refunds by design",
+      text: "Buyers get login details by e-mail within about 5 minutes, a real members' area and a 30-day no-questions money-back guarantee, so they stay.",
+    },
+    {
+      title: "Ready-made promotion",
+      text: "A demo video, 11 e-mail swipes and four banner sizes are written and waiting for you. Paste your link and send.",
+    },
+    {
+      title: "A launch you can plan around",
+      text: `Launch on ${launchLabel(offer)}, full blast on ${contestLabel(offer)}, winners announced ${winnersLabel(offer)}.`,
+    },
+  ];
+};
 
 /** The promotional resources cards on /jv-affiliate. */
 export const resourceCards: readonly { to: string; title: string; text: string }[] = [

@@ -116,7 +116,7 @@ export const products = [
   { noun: "Assistant", verb: "drafts and automates" },
   { noun: "Copilot", verb: "guides and speeds up" },
   { noun: "Insights Hub", verb: "analyses and reports on" },
-  { noun: "Autopilot", verb: "runs on autopilot" },
+  { noun: "Autopilot", verb: "automates" },
   { noun: "Studio", verb: "creates and polishes" },
   { noun: "Tracker", verb: "tracks and flags issues in" },
   { noun: "Planner", verb: "plans and schedules" },

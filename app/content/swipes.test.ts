@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { offerDefaults } from "~/lib/offer-settings";
 import {
   defaultSwipeValues,
   fillSwipe,
   LINK_PLACEHOLDER,
-  longSwipes,
   NAME_PLACEHOLDER,
-  shortSwipes,
+  swipesFor,
   tabFromQuery,
 } from "./swipes";
+
+const { short: shortSwipes, long: longSwipes } = swipesFor(offerDefaults);
 
 describe("e-mail swipes", () => {
   it("are 4 short and 7 long, each with a subject, the name and the link", () => {
@@ -23,6 +25,15 @@ describe("e-mail swipes", () => {
     // Every long one is longer than any short one.
     const words = (s: { body: string }) => s.body.split(/\s+/).length;
     expect(Math.min(...longSwipes.map(words))).toBeGreaterThan(Math.max(...shortSwipes.map(words)));
+  });
+
+  it("quote the offer settings' marketplace and struck prices", () => {
+    const { short, long } = swipesFor({ offer2PriceCents: 2900, planRegularPriceCents: 29900 });
+    const text = [...short, ...long].map((s) => `${s.subject}\n${s.body}`).join("\n");
+    expect(text).toContain("$29 for lifetime access");
+    expect(text).toContain("normally lists at $299");
+    expect(text).not.toContain("$17 ");
+    expect(text).not.toMatch(/\$197(?! value)/);
   });
 
   it("fill every placeholder, taking the values literally", () => {

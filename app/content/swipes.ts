@@ -1,4 +1,5 @@
 import { affiliateLaunch, formatUsd, salesFunnel } from "~/config/site";
+import type { OfferSettings } from "~/lib/offer-settings";
 
 /**
  * E-mail swipes for affiliates (/demo-swipes). Bodies hold two placeholders the
@@ -9,13 +10,24 @@ export type Swipe = { id: string; subject: string; body: string };
 export const NAME_PLACEHOLDER = "[NAME]";
 export const LINK_PLACEHOLDER = "[AFFILIATE_LINK]";
 
-const price = formatUsd(salesFunnel.marketplacePriceCents);
-const regular = formatUsd(salesFunnel.marketplaceRegularPriceCents);
+/** The offer settings the swipes quote: the marketplace price and the struck price. */
+export type SwipePrices = Pick<OfferSettings, "offer2PriceCents" | "planRegularPriceCents">;
+
 const days = salesFunnel.guaranteeDays;
 const N = NAME_PLACEHOLDER;
 const L = LINK_PLACEHOLDER;
 
-export const shortSwipes: readonly Swipe[] = [
+/** The short and the long swipes, quoting the offer's prices. */
+export function swipesFor(offer: SwipePrices): {
+  short: readonly Swipe[];
+  long: readonly Swipe[];
+} {
+  const price = formatUsd(offer.offer2PriceCents);
+  const regular = formatUsd(offer.planRegularPriceCents);
+  return { short: shortSwipes(price, regular), long: longSwipes(price, regular) };
+}
+
+const shortSwipes = (price: string, regular: string): readonly Swipe[] => [
   {
     id: "short-1",
     subject: "Build an AI app from one sentence?",
@@ -68,7 +80,7 @@ ${L}`,
   },
 ];
 
-export const longSwipes: readonly Swipe[] = [
+const longSwipes = (price: string, regular: string): readonly Swipe[] => [
   {
     id: "long-1",
     subject: "The app idea in your notes app",

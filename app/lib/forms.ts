@@ -48,6 +48,8 @@ export const testCheckoutSchema = z.object({
 export const chapterDoneSchema = z.object({
   chapterId: z.string().max(64),
   done: z.enum(["true", "false"]).transform((v) => v === "true"),
+  /** The chapter to open next (Mark as complete moves on). */
+  next: z.uuid().optional(),
 });
 
 export type FieldErrors = Record<string, string>;

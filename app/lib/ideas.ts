@@ -130,42 +130,80 @@ function shuffle<T>(items: readonly T[], rand: () => number): T[] {
   return copy;
 }
 
+/** Short words a title keeps in lower case (except the first). */
+const minorWords = new Set([
+  "a",
+  "an",
+  "and",
+  "as",
+  "at",
+  "for",
+  "in",
+  "of",
+  "on",
+  "or",
+  "the",
+  "to",
+]);
+
 const titleCase = (text: string) =>
   text
     .split(/\s+/)
     .filter(Boolean)
-    .map((word) =>
-      word.length <= 3 && word === word.toUpperCase()
+    .map((word, i) =>
+      (word.length <= 3 && word === word.toUpperCase()) || (i > 0 && minorWords.has(word))
         ? word
         : word[0]?.toUpperCase() + word.slice(1),
     )
     .join(" ");
 
-function domainFor(industry: string): Domain {
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A word typed with a capital only because it started the field: "Trainers", not "CFOs" or "SaaS". */
+const capitalizedWord = /^[A-Z][a-z'’-]*$/;
+
+/**
+ * A member's free text as it reads inside a sentence: spaces collapsed, end
+ * punctuation dropped, and the capitals of a typed Title Case ("Personal
+ * Trainers") or of a first word ("Dentists in Texas") lowered; acronyms and
+ * mixed case ("CFOs", "SaaS") stay as typed.
+ */
+export function inSentence(text: string): string {
+  const words = text
+    .trim()
+    .replace(/[\s.!?;:,]+$/, "")
+    .split(/\s+/)
+    .filter(Boolean);
+  const typedTitleCase = words.every((w) => capitalizedWord.test(w) || minorWords.has(w));
+  return words
+    .map((w, i) => ((typedTitleCase || i === 0) && capitalizedWord.test(w) ? w.toLowerCase() : w))
+    .join(" ");
+}
+
+/** The industry's domain, and how its name reads inside a sentence. */
+function domainFor(industry: string): { domain: Domain; field: string } {
   const key = industry.trim().toLowerCase();
   const known = domains[key];
-  if (known) return known;
-  const label = industry.trim() ? titleCase(industry.trim()) : "";
-  if (!label) return domains.marketing as Domain;
+  if (known) return { domain: known, field: known.label.toLowerCase() };
+  const field = inSentence(industry);
   return {
-    label,
-    records: `${label.toLowerCase()} records`,
-    workflows: ["client onboarding", "reporting", "scheduling", "customer communication"],
-    regulation: "role-based access and data export",
-    incumbents: `general-purpose tools that were not designed for ${label.toLowerCase()}`,
-    marketSize: `${label} businesses are adopting AI tools quickly and few products serve them specifically`,
+    field,
+    domain: {
+      label: titleCase(field),
+      records: `${field} records`,
+      workflows: ["client onboarding", "reporting", "scheduling", "customer communication"],
+      regulation: "role-based access and data export",
+      incumbents: `general-purpose tools that were not designed for ${field}`,
+      marketSize: `Businesses in ${field} are adopting AI tools quickly, and few products serve them specifically`,
+    },
   };
 }
 
-function monetizationStrategy(
-  model: MonetizationModel,
-  complexity: Complexity,
-  audience: string,
-): string {
+function monetizationStrategy(model: MonetizationModel, complexity: Complexity): string {
   const scale = { low: 1, medium: 2, high: 4 }[complexity];
   switch (model) {
     case "subscription":
-      return `Monthly subscription: Starter at $${9 * scale}/month, Pro at $${29 * scale}/month for power users, and an annual plan with two months free. Target 3-5% monthly churn by shipping workflow features ${audience} use every week.`;
+      return `Monthly subscription: Starter at $${9 * scale}/month, Pro at $${29 * scale}/month for power users, and an annual plan with two months free. Target 3-5% monthly churn by shipping the workflow features customers use every week.`;
     case "freemium":
       return `Freemium: a free plan with ${10 * scale} AI actions a month and the core workflow, then Pro at $${15 * scale}/month for unlimited use, history and exports. Aim for a 3-5% free-to-paid conversion and use the free plan as the main acquisition channel.`;
     case "one-time":
@@ -213,17 +251,22 @@ export function validateFilters(filters: IdeaFilters): void {
 export function generateIdeas(filters: IdeaFilters, seed: number, count = 5): SaasIdea[] {
   validateFilters(filters);
   const rand = random(hash(JSON.stringify(filters)) ^ seed);
-  const domain = filters.industry.trim()
+  const { domain, field } = filters.industry.trim()
     ? domainFor(filters.industry)
-    : (shuffle(Object.values(domains), rand)[0] as Domain);
-  const audience =
-    filters.targetAudience.trim() || `small ${domain.label.toLowerCase()} businesses`;
-  const audienceLower = audience.toLowerCase();
+    : (() => {
+        const known = shuffle(Object.values(domains), rand)[0] as Domain;
+        return { domain: known, field: known.label.toLowerCase() };
+      })();
+  // Free text is never the subject of a verb nor the object of a preposition it may not
+  // fit ("struggle with clients skip workouts"): the audience is only ever "for ..." or a
+  // noun phrase of its own, the problem only ever follows a colon.
+  const typedAudience = inSentence(filters.targetAudience);
+  const audience = typedAudience || `small ${field} businesses`;
+  const inField = typedAudience ? ` in ${field}` : "";
   const workflows = shuffle(domain.workflows, rand);
   const productKinds = shuffle(products, rand);
-  const problems = filters.problemToSolve.trim()
-    ? [filters.problemToSolve.trim()]
-    : shuffle(problemDefaults, rand);
+  const typedProblem = inSentence(filters.problemToSolve);
+  const problems = typedProblem ? [typedProblem] : shuffle(problemDefaults, rand);
 
   return Array.from({ length: count }, (_, i) => {
     const workflow = workflows[i % workflows.length] as string;
@@ -234,30 +277,26 @@ export function generateIdeas(filters: IdeaFilters, seed: number, count = 5): Sa
     return {
       id: `idea-${(hash(`${seed}:${i}:${title}`) >>> 0).toString(36)}`,
       title,
-      description: `${title} ${kind.verb} ${workflow} for ${audienceLower} in ${domain.label.toLowerCase()}. It reads their ${domain.records}, suggests the next step and does the repetitive part to tackle ${problem}.`,
-      targetMarket: `${titleCase(audience)} in ${domain.label.toLowerCase()}, starting with solo professionals and teams of up to 20 who handle ${workflow} themselves.`,
-      problemSolved: `${titleCase(audience)} struggle with ${problem} and lose hours every week to manual ${workflow}. ${title} cuts that work by about ${30 + share}%.`,
+      description: `${title} ${kind.verb} ${workflow} for ${audience}${inField}. It reads their ${domain.records}, suggests the next step and does the repetitive part of the work. Problem it tackles: ${problem}.`,
+      targetMarket: `${capitalize(audience)}${inField}, starting with solo professionals and teams of up to 20 who handle ${workflow} themselves.`,
+      problemSolved: `The problem: ${problem}. Doing ${workflow} by hand also takes hours every week, and ${title} cuts that work by about ${30 + share}%.`,
       keyFeatures: [
-        `AI-generated ${workflow} drafts from a short brief`,
+        `AI-generated drafts for ${workflow} from a short brief`,
         `Import of existing ${domain.records} in one click`,
-        `Smart reminders and a weekly summary for ${audienceLower}`,
-        domain.regulation.charAt(0).toUpperCase() + domain.regulation.slice(1),
+        `Smart reminders and a weekly summary for ${audience}`,
+        capitalize(domain.regulation),
         ...(filters.complexity === "low" ? [] : [`Team workspace with roles and shared templates`]),
         ...(filters.complexity === "high"
           ? [
-              `Integrations and a public API for ${domain.label.toLowerCase()} tools`,
+              `Integrations and a public API for ${field} tools`,
               "Analytics dashboard with trends and forecasts",
             ]
           : []),
       ],
-      monetizationStrategy: monetizationStrategy(
-        filters.monetizationModel,
-        filters.complexity,
-        audienceLower,
-      ),
+      monetizationStrategy: monetizationStrategy(filters.monetizationModel, filters.complexity),
       estimatedDevTime: devTimeByComplexity[filters.complexity],
-      marketPotential: `${domain.marketSize}. Capturing 1% of ${audienceLower} who feel this pain supports a business of $${(20 + Math.floor(rand() * 80)) * (filters.complexity === "high" ? 10 : 1)}k+ a month.`,
-      competitorAnalysis: `Today ${audienceLower} rely on ${domain.incumbents}, or on spreadsheets and generic chatbots. An AI tool focused only on ${workflow} for ${audienceLower} wins on speed to first result and a price about ${share}% lower.`,
+      marketPotential: `${domain.marketSize}. Winning 1% of the customers who feel this pain supports a business of $${(20 + Math.floor(rand() * 80)) * (filters.complexity === "high" ? 10 : 1)}k+ a month.`,
+      competitorAnalysis: `Today the options are ${domain.incumbents}, or spreadsheets and generic chatbots. An AI tool focused only on ${workflow} for ${audience}${inField} wins on speed to first result and a price about ${share}% lower.`,
       techStack: pickStack(filters, rand),
     };
   });
@@ -279,7 +318,7 @@ export const sampleIdeas: readonly SaasIdea[] = [
       "Reusable snippets",
       "Gmail and Outlook connection",
     ],
-    monetizationStrategy: monetizationStrategy("subscription", "medium", "small-business owners"),
+    monetizationStrategy: monetizationStrategy("subscription", "medium"),
     estimatedDevTime: devTimeByComplexity.medium,
     marketPotential:
       "Over 300 billion e-mails are sent every day; professionals spend about 28% of their workweek on e-mail.",
@@ -299,7 +338,7 @@ export const sampleIdeas: readonly SaasIdea[] = [
       "Marketplace-ready sizes",
       "Brand colour backgrounds",
     ],
-    monetizationStrategy: monetizationStrategy("usage", "low", "online sellers"),
+    monetizationStrategy: monetizationStrategy("usage", "low"),
     estimatedDevTime: devTimeByComplexity.low,
     marketPotential: "Millions of online stores need clean product images every week.",
     competitorAnalysis:
@@ -319,7 +358,7 @@ export const sampleIdeas: readonly SaasIdea[] = [
       "SEO score",
       "Export to WordPress",
     ],
-    monetizationStrategy: monetizationStrategy("freemium", "medium", "small businesses"),
+    monetizationStrategy: monetizationStrategy("freemium", "medium"),
     estimatedDevTime: devTimeByComplexity.medium,
     marketPotential:
       "Content marketing is a $400B+ industry and most small businesses publish irregularly.",
@@ -334,7 +373,7 @@ export const sampleIdeas: readonly SaasIdea[] = [
     targetMarket: "Independent podcasters and small media teams.",
     problemSolved: "Turning each episode into written content takes hours of manual work.",
     keyFeatures: ["Timestamped transcripts", "Show notes", "Clip suggestions", "Speaker labels"],
-    monetizationStrategy: monetizationStrategy("usage", "medium", "podcasters"),
+    monetizationStrategy: monetizationStrategy("usage", "medium"),
     estimatedDevTime: devTimeByComplexity.medium,
     marketPotential: "There are over 4 million podcasts and most have no written content.",
     competitorAnalysis:
@@ -353,7 +392,7 @@ export const sampleIdeas: readonly SaasIdea[] = [
       "Security checks",
       "Team rules",
     ],
-    monetizationStrategy: monetizationStrategy("subscription", "high", "development teams"),
+    monetizationStrategy: monetizationStrategy("subscription", "high"),
     estimatedDevTime: devTimeByComplexity.high,
     marketPotential:
       "There are nearly 30 million developers and review time is a known bottleneck.",
@@ -371,4 +410,34 @@ export function slugify(title: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
   return slug || "idea";
+}
+
+/** Text as Markdown shows it literally: its markup characters escaped. */
+function markdownText(text: string): string {
+  return text
+    .replace(/[\\`*_{}[\]<>()#+!|~]/g, "\\$&")
+    .replace(/^(\s*)([-=])/gm, "$1\\$2")
+    .replace(/^(\s*\d+)\./gm, "$1\\.");
+}
+
+/** An idea as a Markdown document: its title, description, then one section per field. */
+export function ideaToMarkdown(idea: SaasIdea): string {
+  const section = (title: string, value: string | string[]) =>
+    `## ${title}\n\n${
+      Array.isArray(value)
+        ? value.map((v) => `- ${markdownText(v)}`).join("\n")
+        : markdownText(value)
+    }\n`;
+  return [
+    `# ${markdownText(idea.title)}\n`,
+    `${markdownText(idea.description)}\n`,
+    section("Target market", idea.targetMarket),
+    section("Problem solved", idea.problemSolved),
+    section("Key features", idea.keyFeatures),
+    section("Monetization strategy", idea.monetizationStrategy),
+    section("Estimated development time", idea.estimatedDevTime),
+    section("Market potential", idea.marketPotential),
+    section("Competitor analysis", idea.competitorAnalysis),
+    section("Tech stack", idea.techStack),
+  ].join("\n");
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nulCharacterMessage } from "~/lib/forms";
+import { sampleIdeas } from "~/lib/ideas";
 import { formValues, offerDefaults } from "~/lib/offer-settings";
 import { createChapter, createCourse } from "~/server/courses/authoring.server";
 import { getDb } from "~/server/db/db.server";
@@ -56,7 +57,7 @@ async function pendingTwoFactorSignIn(): Promise<string> {
   const u = await createUser({ paid: true });
   const setup = await postForm("/account", { intent: "enable", password: u.password }, u.cookie);
   const html = await setup.text();
-  const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7]+)</.exec(html)?.[1];
+  const secret = /data-secret="([A-Z2-7]+)"/.exec(html)?.[1];
   if (!secret) throw new Error(`no two-factor secret on /account (${setup.status})`);
   const confirm = {
     intent: "confirm",
@@ -124,6 +125,16 @@ const samples: Record<string, () => Promise<Sample>> = {
       fields: { chapterId, done: "true" },
     };
   },
+  "routes/cookie-consent.ts": async () => ({
+    path: "/cookie-consent",
+    fields: { consent: "essential", returnTo: "/ailabs-offer" },
+  }),
+  "routes/members/app-idea-generator.tsx": async () => ({
+    path: "/app-idea-generator",
+    cookie: (await createUser({ paid: true })).cookie,
+    fields: { intent: "save", idea: JSON.stringify(sampleIdeas[0]) },
+    ownMessages: ["This idea could not be read. Generate it again and save it."],
+  }),
   "routes/members/account.tsx": async () => {
     const u = await createUser({ paid: true });
     return {

@@ -131,7 +131,10 @@ test("the owner changes the offer settings; the public pages and the checkout fo
   expect(offer.text).toContain("SPRING");
   expect(offer.text).toContain("https://warriorplus.com/o2/buy/ailabs/spring");
   expect((await visitorPage("/ailabs-offer2")).text).toContain("$12");
-  expect((await visitorPage("/jv-affiliate")).text).toContain("March 1, 2031 at 10:00 AM GMT");
+  const affiliate = (await visitorPage("/jv-affiliate")).text;
+  expect(affiliate).toContain("March 1, 2031 at 10:00 AM GMT");
+  // The affiliates' funnel sells the front end at the second sales page's price.
+  expect(affiliate).toContain("At $12, lifetime access");
 
   // The log says who changed what.
   await page.goto(`${origin}/admin/audit?kind=settings.update`);

@@ -46,9 +46,9 @@ test.describe("route guards", () => {
     await expect(page.getByRole("heading", { name: "Training Area" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
 
-    // An unknown course id goes back to the dashboard.
+    // An unknown course id goes back to the dashboard, which says so.
     await page.goto("/course/does-not-exist");
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard\?notice=course-not-found$/);
   });
 
   test("unknown paths go home and /bolt-prompt goes to /app-builder", async ({ page, request }) => {

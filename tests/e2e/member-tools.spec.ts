@@ -84,7 +84,7 @@ test.describe("member tools", () => {
     expect(answer.headers().location).toMatch(/\/payment-options$/);
   });
 
-  test("ideas: filters, generate, see others, details dialog, export", async ({ page }) => {
+  test("ideas: filters, generate, all five shown, details dialog, export", async ({ page }) => {
     await createAccount(page, { paid: true });
     await page.goto("/app-idea-generator");
     const industry = page.getByLabel("Industry");
@@ -102,17 +102,14 @@ test.describe("member tools", () => {
     await page.getByRole("button", { name: "Generate Ideas" }).click();
     await expect(page.getByRole("button", { name: "Generating ideas..." })).toBeDisabled();
     await expect(page.getByRole("heading", { name: "Your ideas" })).toBeVisible();
-    const cards = page.getByRole("heading", { level: 3 });
-    await expect(cards).toHaveCount(3);
+    // All five at once, no paging.
+    const cards = page
+      .getByRole("region", { name: "Your ideas" })
+      .getByRole("heading", { level: 3 });
+    await expect(cards).toHaveCount(5);
     const first = await cards.allTextContents();
     for (const title of first) expect(title).toMatch(/^AI /);
     await expect(page.getByText("6-8 months").first()).toBeVisible();
-
-    await page.getByRole("button", { name: "See other ideas (2 more)" }).click();
-    await expect(cards).toHaveCount(2);
-    expect(await cards.allTextContents()).not.toEqual(first);
-    await page.getByRole("button", { name: "Back to first ideas" }).click();
-    await expect(cards).toHaveCount(3);
 
     const title = first[0] as string;
     const opener = page.getByRole("button", { name: `View details: ${title}` });

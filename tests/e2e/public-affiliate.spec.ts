@@ -1,8 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { affiliateLaunch } from "../../app/config/site";
-import { longSwipes, shortSwipes } from "../../app/content/swipes";
+import { swipesFor } from "../../app/content/swipes";
 import { launchLabel, offerDefaults } from "../../app/lib/offer-settings";
 import { hydrated, pausedClock, testPagesOpenCleanly, timerUnit } from "./helpers";
+
+const { short: shortSwipes, long: longSwipes } = swipesFor(offerDefaults);
 
 /** The affiliate pages and the promotional resources (docs/product.md, Affiliate pages). */
 

@@ -175,16 +175,14 @@ test.describe("sign-in pages without JavaScript", () => {
 });
 
 test.describe("sign-in pages for signed-in users", () => {
-  test("a member opening /login or /signup goes to /dashboard, also on a client-side navigation", async ({
+  test("a member opening /login, /signup or /forgot-password goes to /dashboard, also on a client-side navigation", async ({
     page,
   }) => {
     const errors = collectErrors(page);
     await createAccount(page, { paid: true });
-    for (const path of ["/login", "/signup"]) {
+    for (const path of ["/login", "/signup", "/forgot-password"]) {
       await expectRedirected(page, path, "/dashboard");
     }
-    // A signed-in user's /forgot-password is rendered for them, not the visitor's copy.
-    expectRendered(await page.goto("/forgot-password"), "/forgot-password");
 
     // The landing page's links to /login and /signup, followed by React Router's client.
     for (const name of ["Start Learning", "Get Lifetime Access"]) {
@@ -200,9 +198,11 @@ test.describe("sign-in pages for signed-in users", () => {
     expect(errors).toEqual([]);
   });
 
-  test("an unpaid user opening /login or /signup goes to /payment-options", async ({ page }) => {
+  test("an unpaid user opening /login, /signup or /forgot-password goes to /payment-options", async ({
+    page,
+  }) => {
     await createAccount(page, { paid: false });
-    for (const path of ["/login", "/signup"]) {
+    for (const path of ["/login", "/signup", "/forgot-password"]) {
       await expectRedirected(page, path, "/payment-options");
     }
     await page.goto("/");

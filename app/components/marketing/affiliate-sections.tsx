@@ -1,18 +1,18 @@
 import { Link } from "react-router";
-import { LaunchCountdown } from "~/components/marketing/affiliate";
+import { LaunchCountdown, useFunnel } from "~/components/marketing/affiliate";
 import { CheckoutLink } from "~/components/marketing/external-button";
 import { useOffer } from "~/components/marketing/use-offer";
 import { affiliateLaunch, formatUsd, site } from "~/config/site";
-import { maxCommissionCents, reasons, resourceCards, totalCents } from "~/content/affiliate";
+import { reasons, resourceCards } from "~/content/affiliate";
 
 // Sections of the affiliate launch page (/jv-affiliate).
 
 const request = affiliateLaunch.marketplaceOfferUrl;
 
-/** The sticky bar: the brand, the JV Doc and the request button. */
+/** The sticky bar: the brand, the JV Doc and the request button; it sticks below the site header (h-16). */
 export function AffiliateHeader() {
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-16 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
         <span className="font-extrabold text-slate-900">{site.brand} Affiliates</span>
         <nav aria-label="Affiliate" className="flex items-center gap-4 text-sm font-semibold">
@@ -34,6 +34,7 @@ export function AffiliateHeader() {
 }
 
 export function AffiliateHero() {
+  const { totalCents, maxCommissionCents } = useFunnel();
   return (
     <section className="bg-gradient-to-b from-indigo-950 to-indigo-800 px-4 py-16 text-center text-white">
       <p className="text-sm font-bold uppercase tracking-widest text-amber-300">

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
-import { affiliateFunnel, affiliateLaunch, formatUsd } from "~/config/site";
-import { commissionTable, secondsUntil } from "~/lib/commission";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { affiliateLaunch, formatUsd } from "~/config/site";
+import { funnelFor } from "~/content/affiliate";
+import { secondsUntil } from "~/lib/commission";
 import { contestLabel, launchInstant, launchLabel, winnersLabel } from "~/lib/offer-settings";
 import { CountdownUnits } from "./countdown";
 import { splitDuration } from "./countdown-clock";
@@ -67,11 +68,41 @@ const commissionColumns = [
   { label: "You earn", amount: true },
 ] as const;
 
-/** The funnel with each item's price and commission, and the totals, all computed from config. */
-export function CommissionTableView() {
-  const t = commissionTable(affiliateFunnel);
+/** The funnel at this page's offer settings: each item's price and commission, and the totals. */
+export function useFunnel() {
+  return funnelFor(useOffer());
+}
+
+type FunnelTotals = ReturnType<typeof useFunnel>;
+
+/** The commission table, and under it a sentence naming the funnel's totals. */
+export function FunnelBlock({
+  summary,
+  className,
+}: {
+  summary: (t: FunnelTotals) => ReactNode;
+  className?: string;
+}) {
+  const t = useFunnel();
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <>
+      <CommissionTableView />
+      <p className={className}>{summary(t)}</p>
+    </>
+  );
+}
+
+/** The funnel with each item's price and commission, and the totals. */
+export function CommissionTableView() {
+  const t = useFunnel();
+  return (
+    // Scrolls sideways on a phone: focusable so a keyboard can scroll it too.
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+      tabIndex={0}
+      aria-label="Funnel and commissions per sale"
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+    >
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">Funnel and commissions per sale</caption>
         <thead className="bg-slate-100 text-slate-700">
@@ -122,7 +153,7 @@ export function CommissionTableView() {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </section>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   type Swipe,
   type SwipeValues,
 } from "~/content/swipes";
+import { DemoVideo } from "./demo-video";
 
 // The tab panels of /demo-swipes: the demo video, the e-mail swipes and the banners.
 
@@ -70,24 +71,7 @@ export function DemoPanel() {
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
       <div>
         <h2 className="text-xl font-bold text-slate-900">Demo video</h2>
-        <video
-          controls
-          preload="none"
-          poster="/videos/ailabs-demo-poster.png"
-          width={640}
-          height={360}
-          className="mt-3 aspect-video h-auto w-full rounded-lg bg-slate-900"
-        >
-          <source src="/videos/ailabs-demo.webm" type="video/webm" />
-          <track
-            kind="captions"
-            src="/videos/ailabs-demo.vtt"
-            srcLang="en"
-            label="English"
-            default
-          />
-          Your browser does not support the video tag.
-        </video>
+        <DemoVideo className="mt-3 rounded-lg" />
         <p className="mt-2 text-sm text-slate-600">
           Prompt, build, deploy: the product at work in six seconds.{" "}
           <a

@@ -11,6 +11,7 @@ import {
 import { BuildDemo } from "./build-demo";
 import type { BuildDemoTiming } from "./build-demo-timeline";
 import { Countdown } from "./countdown";
+import { DemoVideo } from "./demo-video";
 import { CheckoutLink } from "./external-button";
 import { FaqList } from "./faq-list";
 import { MarketingPage } from "./marketing-page";
@@ -29,7 +30,26 @@ export type SalesVariant = {
   demoPrompts: readonly string[];
 };
 
-const { guaranteeDays } = salesFunnel;
+const { guaranteeDays, firstCustomers } = salesFunnel;
+
+/** The first-customers bonus and how many places are left, counted from the purchases. */
+function FirstCustomersBonus({ left }: { left: number }) {
+  const { customers, bonusValueCents } = firstCustomers;
+  return (
+    <div className="mt-8 flex flex-col items-center gap-3 rounded-2xl bg-slate-900 p-6 text-center text-white sm:flex-row sm:justify-between sm:text-left">
+      <p>
+        <strong className="text-amber-300">First {customers} customers only:</strong> a bonus
+        template and three more bonuses, valued at {formatUsd(bonusValueCents)}.
+      </p>
+      <p
+        data-testid="first-customers-left"
+        className="shrink-0 rounded-full bg-amber-400 px-4 py-1.5 font-bold text-slate-950"
+      >
+        {left > 0 ? `${left} of ${customers} left` : `All ${customers} places taken`}
+      </p>
+    </div>
+  );
+}
 
 function BuyButton({
   href,
@@ -53,7 +73,14 @@ function BuyButton({
  * One marketplace sales page (docs/product.md, Sales pages); the two variants
  * differ in coupon, headline and demo.
  */
-export function SalesPage({ variant }: { variant: SalesVariant }) {
+export function SalesPage({
+  variant,
+  firstCustomersLeft,
+}: {
+  variant: SalesVariant;
+  /** Places left for the first-customers bonus (first-customers.server.ts). */
+  firstCustomersLeft: number;
+}) {
   const offer = useOffer();
   const price = offer[variant.priceSetting];
   const regular = offer.planRegularPriceCents;
@@ -105,21 +132,7 @@ export function SalesPage({ variant }: { variant: SalesVariant }) {
 
       <section aria-label="Video" className="px-4 pt-14">
         <figure className="mx-auto max-w-4xl">
-          <div className="relative flex aspect-video items-center justify-center overflow-hidden rounded-3xl bg-gradient-to-br from-slate-900 to-indigo-900 shadow-xl">
-            <span
-              aria-hidden="true"
-              className="flex h-20 w-20 items-center justify-center rounded-full bg-white/95 shadow-lg sm:h-24 sm:w-24"
-            >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="ml-1 h-10 w-10 text-indigo-700"
-                fill="currentColor"
-              >
-                <path d="M8 5.14v13.72a1 1 0 001.5.86l11-6.86a1 1 0 000-1.72l-11-6.86A1 1 0 008 5.14z" />
-              </svg>
-            </span>
-          </div>
+          <DemoVideo className="rounded-3xl shadow-xl" />
           <figcaption className="mt-3 text-center text-slate-600">
             Watch how a one-paragraph prompt becomes a working AI app.
           </figcaption>
@@ -182,6 +195,7 @@ export function SalesPage({ variant }: { variant: SalesVariant }) {
             </li>
           ))}
         </ul>
+        <FirstCustomersBonus left={firstCustomersLeft} />
       </MarketingSection>
 
       <MarketingSection id="testimonials" title="What early members say" className="bg-slate-50">

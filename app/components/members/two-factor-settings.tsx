@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Form } from "react-router";
 import { RecoveryCodes } from "~/components/recovery-codes";
 import { ErrorBox, primaryButton } from "~/components/ui";
@@ -149,13 +149,8 @@ function SetupStep({ setup, errors, busy, onSubmit }: FormProps & { setup: Setup
           />
         </li>
         <li>
-          Or type in this setup key:{" "}
-          <code
-            data-testid="totp-secret"
-            className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-base text-slate-900"
-          >
-            {setup.secret}
-          </code>
+          Or type in this setup key:
+          <SetupKey secret={setup.secret} />
         </li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
@@ -166,5 +161,48 @@ function SetupStep({ setup, errors, busy, onSubmit }: FormProps & { setup: Setup
         Confirm and turn on
       </button>
     </Form>
+  );
+}
+
+/** The key in groups of four, easier to read and type; copying takes it without spaces. */
+export function keyGroups(secret: string): string[] {
+  return secret.match(/.{1,4}/g) ?? [];
+}
+
+/** The setup key, grouped by four, with a Copy button (Copied! for 2 seconds). */
+function SetupKey({ secret }: { secret: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = () => {
+    navigator.clipboard.writeText(secret).then(
+      () => setCopied(true),
+      (error) => console.error("copy failed", error),
+    );
+  };
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-3">
+      {/* Groups are spans without spaces between them: selecting and copying gives the key. */}
+      <code
+        data-testid="totp-secret"
+        data-secret={secret}
+        className="flex flex-wrap gap-x-3 gap-y-1 rounded bg-slate-100 px-3 py-2 font-mono text-base tracking-wider text-slate-900"
+      >
+        {keyGroups(secret).map((group, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: groups of a fixed key, never reordered
+          <span key={i}>{group}</span>
+        ))}
+      </code>
+      <button
+        type="button"
+        onClick={copy}
+        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+      >
+        <span aria-live="polite">{copied ? "Copied!" : "Copy key"}</span>
+      </button>
+    </div>
   );
 }

@@ -1,20 +1,104 @@
 import { useEffect, useRef } from "react";
-import { type SaasIdea, slugify } from "~/lib/ideas";
+import { useFetcher } from "react-router";
+import { ideaToMarkdown, type SaasIdea, slugify } from "~/lib/ideas";
 
-/** Downloads an idea as a JSON file named after its title. */
-function exportIdea(idea: SaasIdea) {
-  const blob = new Blob([`${JSON.stringify(idea, null, 2)}\n`], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
+/** Downloads `text` as a file named `name`. */
+function download(text: string, name: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement("a");
   link.href = url;
-  link.download = `${slugify(idea.title)}.json`;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function IdeaCard({ idea, onOpen }: { idea: SaasIdea; onOpen: () => void }) {
+/** Downloads an idea as a JSON file named after its title. */
+export function exportIdeaJson(idea: SaasIdea) {
+  download(`${JSON.stringify(idea, null, 2)}\n`, `${slugify(idea.title)}.json`, "application/json");
+}
+
+/** Downloads an idea as a Markdown file named after its title. */
+export function exportIdeaMarkdown(idea: SaasIdea) {
+  download(ideaToMarkdown(idea), `${slugify(idea.title)}.md`, "text/markdown");
+}
+
+const smallButton =
+  "rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60";
+
+/** Export buttons of one idea: JSON and Markdown. */
+export function ExportButtons({ idea }: { idea: SaasIdea }) {
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => exportIdeaJson(idea)}
+        aria-label={`Export ${idea.title} as JSON`}
+        className={smallButton}
+      >
+        JSON
+      </button>
+      <button
+        type="button"
+        onClick={() => exportIdeaMarkdown(idea)}
+        aria-label={`Export ${idea.title} as Markdown`}
+        className={smallButton}
+      >
+        Markdown
+      </button>
+    </>
+  );
+}
+
+/** "Export:" and the two formats, on a line of their own. */
+export function ExportRow({ idea }: { idea: SaasIdea }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="text-sm text-slate-600">Export:</span>
+      <ExportButtons idea={idea} />
+    </div>
+  );
+}
+
+/**
+ * Saves the idea to the member's account (a post to the page's action, which
+ * answers with the saved list); "Saved" once it is kept.
+ */
+export function SaveIdeaButton({ idea, saved }: { idea: SaasIdea; saved: boolean }) {
+  const fetcher = useFetcher<{ error: string | null }>();
+  const saving = fetcher.state !== "idle";
+  const error = fetcher.state === "idle" ? fetcher.data?.error : null;
+  return (
+    <fetcher.Form method="post" className="contents">
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="idea" value={JSON.stringify(idea)} />
+      <button
+        type="submit"
+        disabled={saved || saving}
+        aria-label={saved ? `${idea.title} is saved` : `Save ${idea.title}`}
+        className={`${smallButton} ${saved ? "border-emerald-300 bg-emerald-50 text-emerald-800" : ""}`}
+      >
+        {saved ? "Saved" : saving ? "Saving..." : "Save"}
+      </button>
+      {error ? (
+        <p role="alert" className="basis-full text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+export function IdeaCard({
+  idea,
+  saved,
+  onOpen,
+}: {
+  idea: SaasIdea;
+  saved: boolean;
+  onOpen: () => void;
+}) {
   return (
     <li className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <h3 className="text-lg font-semibold text-slate-900">{idea.title}</h3>
@@ -23,23 +107,19 @@ export function IdeaCard({ idea, onOpen }: { idea: SaasIdea; onOpen: () => void 
         <dt className="inline font-medium">Build time: </dt>
         <dd className="inline">{idea.estimatedDevTime}</dd>
       </dl>
-      <div className="mt-auto flex gap-2 pt-4">
-        <button
-          type="button"
-          onClick={onOpen}
-          aria-label={`View details: ${idea.title}`}
-          className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
-        >
-          View details
-        </button>
-        <button
-          type="button"
-          onClick={() => exportIdea(idea)}
-          aria-label={`Export ${idea.title} as JSON`}
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-        >
-          Export
-        </button>
+      <div className="mt-auto space-y-2 pt-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            onClick={onOpen}
+            aria-label={`View details: ${idea.title}`}
+            className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+          >
+            View details
+          </button>
+          <SaveIdeaButton idea={idea} saved={saved} />
+        </div>
+        <ExportRow idea={idea} />
       </div>
     </li>
   );
@@ -119,10 +199,17 @@ export function IdeaDialog({ idea, onClose }: { idea: SaasIdea | null; onClose: 
               </div>
             ))}
           </dl>
-          <div className="mt-6 flex justify-end">
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
             <button
               type="button"
-              onClick={() => exportIdea(idea)}
+              onClick={() => exportIdeaMarkdown(idea)}
+              className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
+              Export as Markdown
+            </button>
+            <button
+              type="button"
+              onClick={() => exportIdeaJson(idea)}
               className="rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
             >
               Export as JSON

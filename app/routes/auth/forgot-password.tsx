@@ -1,12 +1,19 @@
 import { data } from "react-router";
 import { AuthCard } from "~/components/ui";
 import { forgotPasswordSchema, parseForm } from "~/lib/forms";
+import { redirectIfSignedIn } from "~/server/auth/guards.server";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/forgot-password";
 import { AuthForm, AuthLinks, EmailField, StatusBox, SubmitButton, useCheckedForm } from "./fields";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | AI Labs" }];
+
+/** A signed-in user has no password to recover here: their home page, as /login does. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectIfSignedIn(request);
+  return null;
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);

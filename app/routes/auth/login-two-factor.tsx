@@ -2,11 +2,15 @@ import { data, redirect } from "react-router";
 import { AuthCard, TextField } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
 import { signInCodeSchema } from "~/lib/two-factor-forms";
+import type { RouteHandle } from "~/root";
 import { redirectIfSignedIn } from "~/server/auth/guards.server";
 import { hasPendingSignIn, verifySignInCode } from "~/server/auth/sign-in.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/login-two-factor";
 import { AuthForm, AuthLinks, SubmitButton, TotpCodeField, useCheckedForm } from "./fields";
+
+/** No Login button in the header of the sign-in page itself. */
+export const handle: RouteHandle = { signInPage: true };
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-factor authentication | AI Labs" }];
 

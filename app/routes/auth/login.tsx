@@ -2,6 +2,7 @@ import { Link, redirect, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/ui";
 import { loginSchema } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import { redirectIfSignedIn } from "~/server/auth/guards.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 import type { Route } from "./+types/login";
@@ -15,6 +16,9 @@ import {
   SubmitButton,
   useCheckedForm,
 } from "./fields";
+
+/** No Login button in the header of the sign-in page itself. */
+export const handle: RouteHandle = { signInPage: true };
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -146,6 +146,10 @@ describe("turning two-factor on at /account", () => {
     expect(shown.data.twoFactorEnabled).toBe(true);
     expect(shown.data.recoveryCodes).toHaveLength(10);
     expect(new Set(shown.data.recoveryCodes).size).toBe(10);
+    // Without characters that are easy to confuse (0/O, 1/l/I).
+    for (const code of shown.data.recoveryCodes ?? []) {
+      expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+    }
     expect((await loadAccount(shown.cookie)).data.recoveryCodes).toBeNull();
     // Stored encrypted, not as given.
     expect(state.row?.secret).not.toContain(setup?.secret);

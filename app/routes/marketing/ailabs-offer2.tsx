@@ -1,16 +1,21 @@
 import { SalesPage } from "~/components/marketing/sales-page";
 import { salesVariants } from "~/content/sales";
 import { pageMetaFor } from "~/lib/seo";
-import { offerLoader } from "~/server/settings/offer-settings.server";
+import { salesPageLoader } from "~/server/payments/first-customers.server";
 import type { Route } from "./+types/ailabs-offer2";
 import { ownFooter } from "./handles";
 
 export const handle = ownFooter;
 
-export const loader = offerLoader;
+export const loader = salesPageLoader;
 
 export const meta: Route.MetaFunction = ({ data }) => pageMetaFor("/ailabs-offer2", data?.offer);
 
-export default function AilabsOffer2() {
-  return <SalesPage variant={salesVariants["/ailabs-offer2"]} />;
+export default function AilabsOffer2({ loaderData }: Route.ComponentProps) {
+  return (
+    <SalesPage
+      variant={salesVariants["/ailabs-offer2"]}
+      firstCustomersLeft={loaderData.firstCustomersLeft}
+    />
+  );
 }

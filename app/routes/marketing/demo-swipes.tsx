@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { MarketingPage } from "~/components/marketing/marketing-page";
 import {
@@ -8,12 +8,12 @@ import {
   SwipeList,
 } from "~/components/marketing/promo-panels";
 import { type TabItem, Tabs } from "~/components/marketing/tabs";
+import { useOffer } from "~/components/marketing/use-offer";
 import { site } from "~/config/site";
 import {
   defaultSwipeValues,
-  longSwipes,
   type SwipeValues,
-  shortSwipes,
+  swipesFor,
   type TabId,
   tabFromQuery,
 } from "~/content/swipes";
@@ -36,6 +36,8 @@ export default function DemoSwipes() {
   // the tab the link names is chosen once the page runs in the browser.
   const selected = hydrated ? tabFromQuery(params.get("tab")) : "demo";
   const [values, setValues] = useState<SwipeValues>(defaultSwipeValues);
+  const offer = useOffer();
+  const { short: shortSwipes, long: longSwipes } = useMemo(() => swipesFor(offer), [offer]);
 
   function select(id: TabId) {
     // Other parameters (an affiliate's tracking tags) stay in the address.

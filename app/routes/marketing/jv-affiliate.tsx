@@ -1,4 +1,4 @@
-import { CommissionTableView, ContestBlock } from "~/components/marketing/affiliate";
+import { ContestBlock, FunnelBlock } from "~/components/marketing/affiliate";
 import {
   AffiliateHeader,
   AffiliateHero,
@@ -9,7 +9,6 @@ import {
 import { MarketingPage } from "~/components/marketing/marketing-page";
 import { type SectionRows, TitledSections } from "~/components/marketing/section";
 import { formatUsd } from "~/config/site";
-import { maxCommissionCents, totalCents } from "~/content/affiliate";
 import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/jv-affiliate";
@@ -25,13 +24,16 @@ const sections: SectionRows = [
   [
     "funnel",
     "Funnel and Commissions",
-    <>
-      <CommissionTableView />
-      <p className="mt-4 text-center text-slate-600">
-        Every step pays 50%. One buyer through the whole funnel: {formatUsd(totalCents)} in sales,{" "}
-        {formatUsd(maxCommissionCents)} to you.
-      </p>
-    </>,
+    <FunnelBlock
+      key="funnel"
+      className="mt-4 text-center text-slate-600"
+      summary={(t) => (
+        <>
+          Every step pays 50%. One buyer through the whole funnel: {formatUsd(t.totalCents)} in
+          sales, {formatUsd(t.maxCommissionCents)} to you.
+        </>
+      )}
+    />,
   ],
   ["contest", "Launch Contest", <ContestBlock key="contest" />],
   ["reasons", "Why Promote AI Labs", <ReasonCards key="reasons" />],

@@ -1,9 +1,5 @@
 import { Link } from "react-router";
-import {
-  CommissionTableView,
-  ContestBlock,
-  LaunchCountdown,
-} from "~/components/marketing/affiliate";
+import { ContestBlock, FunnelBlock, LaunchCountdown } from "~/components/marketing/affiliate";
 import {
   AffiliateLinkDetails,
   ContactDetails,
@@ -14,7 +10,6 @@ import {
 import { MarketingPage } from "~/components/marketing/marketing-page";
 import { type SectionRows, TitledSections } from "~/components/marketing/section";
 import { formatUsd } from "~/config/site";
-import { maxCommissionCents, totalCents } from "~/content/affiliate";
 import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/jv-doc";
@@ -32,13 +27,16 @@ const blocks: SectionRows = [
   [
     "funnel",
     "Funnel and Commission Structure",
-    <>
-      <CommissionTableView />
-      <p className="mt-4 text-slate-600">
-        Total funnel value {formatUsd(totalCents)}; maximum commission per sale{" "}
-        {formatUsd(maxCommissionCents)}.
-      </p>
-    </>,
+    <FunnelBlock
+      key="funnel"
+      className="mt-4 text-slate-600"
+      summary={(t) => (
+        <>
+          Total funnel value {formatUsd(t.totalCents)}; maximum commission per sale{" "}
+          {formatUsd(t.maxCommissionCents)}.
+        </>
+      )}
+    />,
   ],
   ["contest", "Launch Contest", <ContestBlock key="contest" />],
   ["dates", "Important Dates", <DatesList key="dates" />],

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { IdeaCard, IdeaDialog } from "~/components/tools/idea-details";
+import { data, useFetcher } from "react-router";
+import { ExportRow, IdeaCard, IdeaDialog } from "~/components/tools/idea-details";
 import { IdeaFiltersForm } from "~/components/tools/idea-filters";
 import { PageShell } from "~/components/ui";
+import { parseForm } from "~/lib/forms";
+import { savedIdeaSchema } from "~/lib/idea-forms";
 import {
   defaultFilters,
   generateIdeas,
@@ -10,26 +13,51 @@ import {
   sampleIdeas,
 } from "~/lib/ideas";
 import { requireMember } from "~/server/auth/guards.server";
+import { getDb } from "~/server/db/db.server";
+import { readForm } from "~/server/forms.server";
+import {
+  listSavedIdeas,
+  removeSavedIdea,
+  type SavedIdea,
+  saveIdea,
+} from "~/server/ideas/saved-ideas.server";
 import type { Route } from "./+types/app-idea-generator";
 
 export const meta: Route.MetaFunction = () => [{ title: "SaaS Idea Generator | AI Labs" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request);
-  return null;
+  const user = await requireMember(request);
+  return { saved: await listSavedIdeas(await getDb(), user.id) };
+}
+
+/** Saves an idea to the member's account, or removes a saved one. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireMember(request);
+  const parsed = parseForm(savedIdeaSchema, await readForm(request));
+  if (!parsed.ok) {
+    return data({ error: Object.values(parsed.fieldErrors)[0] ?? "Invalid input" }, 400);
+  }
+  const db = await getDb();
+  if (parsed.data.intent === "remove") {
+    if (!(await removeSavedIdea(db, user.id, parsed.data.id))) {
+      return data({ error: "That saved idea was not found." }, 404);
+    }
+    return { error: null };
+  }
+  const outcome = await saveIdea(db, user.id, parsed.data.idea);
+  return outcome.ok ? { error: null } : data({ error: outcome.error }, 409);
 }
 
 /** The generating state lasts 1.2 s (docs/product.md, Idea generator). */
 const generationDelayMs = 1200;
-const pageSize = 3;
 
-export default function AppIdeaGenerator() {
+export default function AppIdeaGenerator({ loaderData }: Route.ComponentProps) {
+  const { saved } = loaderData;
   const [filters, setFilters] = useState<IdeaFilters>(defaultFilters);
   const [ideas, setIdeas] = useState<readonly SaasIdea[]>(sampleIdeas);
   const [generated, setGenerated] = useState(false);
   const [generating, setGenerating] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [page, setPage] = useState(0);
   const [open, setOpen] = useState<SaasIdea | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -52,40 +80,25 @@ export default function AppIdeaGenerator() {
         setIdeas(sampleIdeas);
         setGenerated(false);
       } finally {
-        setPage(0);
         setGenerating(false);
       }
     }, generationDelayMs);
   }
 
-  const pages = Math.ceil(ideas.length / pageSize);
-  const shown = ideas.slice(page * pageSize, page * pageSize + pageSize);
+  const savedIds = new Set(saved.map((s) => s.idea.id));
 
   return (
     <PageShell title="SaaS Idea Generator">
       <p className="max-w-2xl text-slate-600">
         Tell the generator what you know (every filter is optional) and get five SaaS ideas with
-        features, pricing, market and build time.
+        features, pricing, market and build time. Save the ones you like to your account.
       </p>
       <IdeaFiltersForm filters={filters} set={set} generating={generating} onSubmit={generate} />
 
       <section aria-labelledby="ideas-heading" className="mt-8" aria-busy={generating}>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="ideas-heading" className="text-2xl font-semibold">
-            {generated ? "Your ideas" : "Sample ideas"}
-          </h2>
-          {pages > 1 && !generating && (
-            <button
-              type="button"
-              onClick={() => setPage((p) => (p + 1) % pages)}
-              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-            >
-              {page + 1 < pages
-                ? `See other ideas (${ideas.length - (page + 1) * pageSize} more)`
-                : "Back to first ideas"}
-            </button>
-          )}
-        </div>
+        <h2 id="ideas-heading" className="text-2xl font-semibold">
+          {generated ? "Your ideas" : "Sample ideas"}
+        </h2>
         <div aria-live="polite">
           {error && (
             <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-red-800">
@@ -101,15 +114,97 @@ export default function AppIdeaGenerator() {
               Generating ideas...
             </p>
           ) : (
-            <ul className="mt-4 grid gap-4 md:grid-cols-3">
-              {shown.map((idea) => (
-                <IdeaCard key={idea.id} idea={idea} onOpen={() => setOpen(idea)} />
+            // All five at once: nothing is hidden behind paging.
+            <ul className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {ideas.map((idea) => (
+                <IdeaCard
+                  key={idea.id}
+                  idea={idea}
+                  saved={savedIds.has(idea.id)}
+                  onOpen={() => setOpen(idea)}
+                />
               ))}
             </ul>
           )}
         </div>
       </section>
+
+      <SavedIdeas saved={saved} onOpen={setOpen} />
       <IdeaDialog idea={open} onClose={() => setOpen(null)} />
     </PageShell>
+  );
+}
+
+/** The member's saved ideas: open, export or remove each. */
+function SavedIdeas({ saved, onOpen }: { saved: SavedIdea[]; onOpen: (idea: SaasIdea) => void }) {
+  return (
+    <section aria-labelledby="saved-heading" className="mt-12">
+      <h2 id="saved-heading" className="text-2xl font-semibold">
+        Saved ideas
+      </h2>
+      {saved.length === 0 ? (
+        <p className="mt-3 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          No saved ideas yet. Press Save on an idea to keep it here.
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {saved.map((s) => (
+            <SavedIdeaRow key={s.savedId} saved={s} onOpen={() => onOpen(s.idea)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SavedIdeaRow({ saved, onOpen }: { saved: SavedIdea; onOpen: () => void }) {
+  const fetcher = useFetcher<{ error: string | null }>();
+  const { idea } = saved;
+  const removing = fetcher.state !== "idle";
+  const error = fetcher.state === "idle" ? fetcher.data?.error : null;
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h3 className="font-semibold text-slate-900">{idea.title}</h3>
+        <p className="text-sm text-slate-600">
+          Saved{" "}
+          <time dateTime={saved.savedAt}>
+            {new Date(saved.savedAt).toLocaleDateString("en-US", {
+              dateStyle: "medium",
+              timeZone: "UTC",
+            })}
+          </time>{" "}
+          · {idea.estimatedDevTime}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          onClick={onOpen}
+          aria-label={`View saved idea: ${idea.title}`}
+          className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+        >
+          View
+        </button>
+        <ExportRow idea={idea} />
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="id" value={saved.savedId} />
+          <button
+            type="submit"
+            disabled={removing}
+            aria-label={`Remove ${idea.title}`}
+            className="rounded-md border border-red-300 px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 disabled:opacity-60"
+          >
+            {removing ? "Removing..." : "Remove"}
+          </button>
+        </fetcher.Form>
+        {error ? (
+          <p role="alert" className="basis-full text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </li>
   );
 }

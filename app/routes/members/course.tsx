@@ -7,6 +7,7 @@ import { readCourse, setChapterDone } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/course";
+import { courseNotFoundQuery } from "./notices";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.course.selected?.title ?? data?.course.title ?? "Course"} | AI Labs` },
@@ -28,7 +29,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     !isPrefetch,
     user.isAdmin,
   );
-  if (!course) throw redirect("/dashboard");
+  // The dashboard says so (docs/product.md, Course viewer: 'Course not found').
+  if (!course) throw redirect(`/dashboard?${courseNotFoundQuery}`);
   // The chapter shown is always the one in the URL, so that reload and Back show
   // what the address says (without ?chapter the resumed chapter would differ).
   if (course.selected && course.selected.id !== chapterId) {
@@ -37,15 +39,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { course };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireMember(request);
   const parsed = parseForm(chapterDoneSchema, await readForm(request));
   if (!parsed.ok) {
     return data({ error: Object.values(parsed.fieldErrors)[0] ?? "Invalid input" }, 400);
   }
-  const { chapterId, done } = parsed.data;
+  const { chapterId, done, next } = parsed.data;
   if (!(await setChapterDone(await getDb(), user.id, chapterId, done, user.isAdmin))) {
     return data({ error: "Chapter not found" }, 404);
+  }
+  // "Mark as complete" moves on to the next chapter (the page names it; an unknown one
+  // falls back like any other ?chapter=).
+  if (done && next) {
+    throw redirect(`/course/${encodeURIComponent(params.courseId)}?chapter=${next}`);
   }
   return { error: null };
 }
@@ -54,19 +61,21 @@ export default function Course({ loaderData }: Route.ComponentProps) {
   const { course } = loaderData;
   const { selected } = course;
   const navigation = useNavigation();
-  const index = selected ? course.chapters.findIndex((c) => c.id === selected.id) : -1;
-  const current = index >= 0 ? course.chapters[index] : undefined;
-  const next = index >= 0 ? course.chapters[index + 1] : undefined;
-  const pendingDone = navigation.formData?.get("done");
-  const isDone = pendingDone != null ? pendingDone === "true" : Boolean(current?.done);
-  const doneCount = course.chapters.filter((c) => c.done).length;
+  // While a mark is on its way, the page shows it already.
+  const pending = navigation.formData;
+  const pendingId = pending?.get("chapterId");
+  const pendingDone = pending?.get("done");
+  const chapters = course.chapters.map((c) =>
+    c.id === pendingId && pendingDone != null ? { ...c, done: pendingDone === "true" } : c,
+  );
+  const isDone = Boolean(chapters.find((c) => c.id === selected?.id)?.done);
 
   return (
     <>
       <DraftPreviewNotice course={course} />
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 lg:flex-row">
-        <ChapterNav course={course} doneCount={doneCount} />
-        <ChapterView course={course} isDone={isDone} next={next} />
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 lg:flex-row lg:gap-6 lg:py-8">
+        <ChapterNav course={course} chapters={chapters} />
+        <ChapterView course={course} chapters={chapters} isDone={isDone} />
       </div>
     </>
   );

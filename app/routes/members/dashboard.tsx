@@ -1,8 +1,10 @@
-import { data, Link } from "react-router";
+import { data, useSearchParams } from "react-router";
+import { CourseCard } from "~/components/members/course-card";
 import { requireMember } from "~/server/auth/guards.server";
-import { type CourseCard, dashboardCourses } from "~/server/courses/read.server";
+import { dashboardCourses } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
 import type { Route } from "./+types/dashboard";
+import { dashboardNotice } from "./notices";
 
 export const meta: Route.MetaFunction = () => [{ title: "Training Area | AI Labs" }];
 
@@ -17,10 +19,19 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { courses, failed } = loaderData;
+  const notice = dashboardNotice(useSearchParams()[0]);
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">Training Area</h1>
       <p className="mt-2 text-slate-600">Pick a course and start where you left off.</p>
+      {notice ? (
+        <p
+          role="alert"
+          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-900"
+        >
+          {notice}
+        </p>
+      ) : null}
       {failed ? (
         <div
           role="alert"
@@ -37,47 +48,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {courses.map((c) => (
             <li key={c.id}>
-              <CourseCardLink course={c} />
+              <CourseCard course={c} />
             </li>
           ))}
         </ul>
       )}
     </main>
-  );
-}
-
-function CourseCardLink({ course }: { course: CourseCard }) {
-  const percent =
-    course.totalChapters === 0 ? 0 : Math.round((course.doneChapters / course.totalChapters) * 100);
-  return (
-    <Link
-      to={`/course/${course.id}`}
-      prefetch="intent"
-      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-    >
-      <h2 className="text-lg font-semibold">{course.title}</h2>
-      <p className="mt-2 line-clamp-2 flex-1 text-slate-600">{course.description}</p>
-      {course.totalChapters > 0 ? (
-        <div className="mt-4">
-          <div className="flex justify-between text-xs text-slate-600">
-            <span>Progress</span>
-            <span>
-              {course.doneChapters} / {course.totalChapters} chapters
-            </span>
-          </div>
-          <div
-            role="progressbar"
-            aria-label={`${course.title} progress`}
-            aria-valuemin={0}
-            aria-valuemax={course.totalChapters}
-            aria-valuenow={course.doneChapters}
-            aria-valuetext={`${course.doneChapters} of ${course.totalChapters} chapters done`}
-            className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100"
-          >
-            <div className="h-full rounded-full bg-green-500" style={{ width: `${percent}%` }} />
-          </div>
-        </div>
-      ) : null}
-    </Link>
   );
 }

@@ -39,36 +39,11 @@ export function funnelRange(
 }
 
 export type FunnelDay = { day: string; views: number; signUps: number; purchases: number };
-export type FunnelStep = {
-  key: string;
-  label: string;
-  count: number;
-  /** This step's count as a share of the previous step's, in percent; null for the first or after 0. */
-  conversionPercent: number | null;
-};
-
-export type Funnel = {
-  range: DayRange;
-  /** Views per funnel page over the range. */
-  pages: Record<FunnelPagePath, number>;
-  /** Views of the landing and sales pages: where visitors enter the funnel. */
-  visits: number;
-  signUps: number;
-  /** Of the accounts created in the range, those holding a completed purchase of the plan. */
-  payingSignUps: number;
-  /** Completed purchases of the plan made in the range. */
-  purchases: number;
-  /** payingSignUps / signUps in percent; null without sign-ups. */
-  freeToPaidPercent: number | null;
-  steps: FunnelStep[];
-  days: FunnelDay[];
-};
-
 export const percentOf = (part: number, whole: number): number | null =>
   whole > 0 ? (part / whole) * 100 : null;
 
 /** The funnel for a range of UTC days, both ends included: three indexed queries. */
-export async function readFunnel(db: Db, range: DayRange): Promise<Funnel> {
+export async function readFunnel(db: Db, range: DayRange) {
   const start = `${range.from}T00:00:00Z`;
   const end = `${addDays(range.to, 1)}T00:00:00Z`;
   const utcDate = (column: ReturnType<typeof sql>) => sql`(${column} at time zone 'UTC')::date`;
@@ -144,16 +119,22 @@ export async function readFunnel(db: Db, range: DayRange): Promise<Funnel> {
     key,
     label,
     count,
+    /** This step's count as a share of the previous step's, in percent; null for the first or after 0. */
     conversionPercent: i === 0 ? null : percentOf(count, counts[i - 1]?.[2] ?? 0),
   }));
 
   return {
     range,
+    /** Views per funnel page over the range. */
     pages,
+    /** Views of the landing and sales pages: where visitors enter the funnel. */
     visits: pages["/"] + pages["/ailabs-offer"] + pages["/ailabs-offer2"],
     signUps: signUpTotal,
+    /** Of the accounts created in the range, those holding a completed purchase of the plan. */
     payingSignUps,
+    /** Completed purchases of the plan made in the range. */
     purchases: purchaseTotal,
+    /** payingSignUps / signUps in percent; null without sign-ups. */
     freeToPaidPercent: percentOf(payingSignUps, signUpTotal),
     steps,
     days: [...byDay.values()],

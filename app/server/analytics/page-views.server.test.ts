@@ -34,6 +34,10 @@ describe("which requests count as a view", () => {
     expect(countedPath("GET", "/custom-saas-upsell", accepted)).toBe("/custom-saas-upsell");
     expect(countedPath("GET", "/payment-options", accepted)).toBe("/payment-options");
     expect(countedPath("GET", "/success?session_id=cs_1", accepted)).toBe("/success");
+    // The app's client loads the members' funnel pages as data.
+    expect(countedPath("GET", "/payment-options.data", accepted)).toBe("/payment-options");
+    expect(countedPath("GET", "/success.data?session_id=cs_1", accepted)).toBe("/success");
+    expect(countedPath("GET", "/ailabs-offer.data", accepted)).toBeNull();
   });
 
   it("counts a checkout started from the plan page's form, whichever provider it goes to", () => {

@@ -25,10 +25,17 @@ export const funnelPagePaths = [
 ] as const;
 export type FunnelPagePath = (typeof funnelPagePaths)[number];
 
-/** Pages counted when a GET of their URL (no `.data`, no asset) is answered 200 or 304. */
-const viewedPages: ReadonlyMap<string, FunnelPagePath> = new Map(
-  funnelPagePaths.filter((p) => p !== "/checkout").map((p) => [p, p]),
-);
+/**
+ * Pages counted when a GET of their URL (no asset) is answered 200 or 304. The
+ * members' funnel pages are also reached by the app's client (after sign-up,
+ * after the checkout), which loads them as `/page.data`: that is a view too.
+ * The public pages load as documents (their links are plain links).
+ */
+const clientLoaded: readonly FunnelPagePath[] = ["/payment-options", "/success"];
+const viewedPages: ReadonlyMap<string, FunnelPagePath> = new Map([
+  ...funnelPagePaths.filter((p) => p !== "/checkout").map((p) => [p, p] as const),
+  ...clientLoaded.map((p) => [`${p}.data`, p] as const),
+]);
 /**
  * The checkout step: the plan page's form starting a checkout, whichever
  * provider it goes to (a redirect to the test checkout or to Stripe). With

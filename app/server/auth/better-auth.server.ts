@@ -9,6 +9,7 @@ import { type Env, getEnv } from "../env.server";
 import { enqueuePasswordReset } from "../mail/notices.server";
 import { usesSecureCookies } from "./cookies.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { generateRecoveryCodes } from "./recovery-codes.server";
 
 /** The header server.ts overwrites on every request with the socket's address. */
 export const clientIpHeader = "x-client-ip";
@@ -57,7 +58,11 @@ export function createAuth(db: Db, env: Env) {
     plugins: [
       // TOTP with 10 recovery codes (two-factor.server.ts). Sign-in with it on answers
       // { twoFactorRedirect } and sets only the short-lived two_factor cookie, no session.
-      twoFactorPlugin({ issuer: "AI Labs" }),
+      // Recovery codes avoid characters that are easy to confuse (recovery-codes.server.ts).
+      twoFactorPlugin({
+        issuer: "AI Labs",
+        backupCodeOptions: { customBackupCodesGenerate: () => generateRecoveryCodes() },
+      }),
     ],
     logger: { level: "error", disabled: env.nodeEnv === "test" },
     // Sign-in and sign-up go through our actions, which do their own rate limiting

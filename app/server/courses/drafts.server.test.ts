@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { action as courseAction, loader as courseLoader } from "~/routes/members/course";
 import { loader as dashboardLoader } from "~/routes/members/dashboard";
+import { courseNotFoundQuery } from "~/routes/members/notices";
 import { createUser, origin, type TestUser } from "~/test/helpers";
 import { readSessionToken } from "../auth/session.server";
 import { closeDatabase, getDb } from "../db/db.server";
@@ -22,6 +23,9 @@ import { listCourses, readCourse, setChapterDone } from "./read.server";
 // dashboard, course page, prefetch or cached page; an admin previews it.
 
 afterAll(closeDatabase);
+
+/** Where a member asking for a course that is not there (or a draft) is sent. */
+const notFound = `/dashboard?${courseNotFoundQuery}`;
 
 const draft = { published: false };
 
@@ -86,14 +90,14 @@ describe("a draft course", () => {
 
     expect(await dashboardTitles(member)).not.toContain(title);
     expect((await listCourses(db, member.id)).map((x) => x.id)).not.toContain(c.id);
-    expect(await coursePage(member, c.id)).toEqual({ data: null, redirect: "/dashboard" });
+    expect(await coursePage(member, c.id)).toEqual({ data: null, redirect: notFound });
     expect(await coursePage(member, c.id, `?chapter=${c.chapters[0]}`)).toEqual({
       data: null,
-      redirect: "/dashboard",
+      redirect: notFound,
     });
     expect(await coursePage(member, c.id, `?chapter=${c.chapters[0]}`, true)).toEqual({
       data: null,
-      redirect: "/dashboard",
+      redirect: notFound,
     });
     expect(await readCourse(db, member.id, c.id, null)).toBeUndefined();
 
@@ -234,7 +238,7 @@ describe("the member page cache", () => {
     await db.update(course).set({ published: false }).where(eq(course.id, c.id));
     await open(admin, first);
     expect(await open(admin, first)).toContain("Soon hidden");
-    expect(await open(member, first)).toBe("redirect /dashboard");
+    expect(await open(member, first)).toBe(`redirect ${notFound}`);
     expect(await open(member, "/dashboard")).not.toContain(title);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createUser } from "~/test/helpers";
 import { openDatabase } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { chapterProgress } from "../db/schema";
+import { chapter, chapterProgress, course } from "../db/schema";
 import { withRetries } from "../retry.server";
 import { courseWith } from "./fixtures";
 import { dashboardCourses, listCourses, readCourse, setChapterDone } from "./read.server";
@@ -58,6 +58,62 @@ describe("member reading and progress", () => {
 });
 
 describe("the dashboard's course list", () => {
+  it("gives each course its cover, first chapter and the member's resume point", async () => {
+    const db = await getDb();
+    const u = await createUser({ paid: true });
+    const other = await createUser({ paid: true });
+    const c = await courseWith(["A", "B", "C"]);
+    await db
+      .update(course)
+      .set({ coverImageUrl: "/uploads/cover.png", coverAlt: "A desk" })
+      .where(eq(course.id, c.id));
+    const empty = await courseWith([]);
+    const cardOf = async (userId: string, id: string) =>
+      (await listCourses(db, userId)).find((x) => x.id === id);
+
+    expect(await cardOf(u.id, c.id)).toMatchObject({
+      coverImageUrl: "/uploads/cover.png",
+      coverAlt: "A desk",
+      totalChapters: 3,
+      doneChapters: 0,
+      firstChapterId: c.chapters[0],
+      visited: false,
+      lastChapterId: null,
+    });
+    expect(await cardOf(u.id, empty.id)).toMatchObject({
+      coverImageUrl: null,
+      coverAlt: "",
+      totalChapters: 0,
+      firstChapterId: null,
+      visited: false,
+    });
+
+    await readCourse(db, u.id, c.id, c.chapters[1] ?? "");
+    await setChapterDone(db, u.id, c.chapters[0] ?? "", true);
+    expect(await cardOf(u.id, c.id)).toMatchObject({
+      doneChapters: 1,
+      firstChapterId: c.chapters[0],
+      visited: true,
+      lastChapterId: c.chapters[1],
+    });
+    // Another member's visit and progress are theirs alone.
+    expect(await cardOf(other.id, c.id)).toMatchObject({
+      doneChapters: 0,
+      visited: false,
+      lastChapterId: null,
+    });
+    // A deleted resume chapter leaves the visit, without a chapter.
+    await db.delete(chapter).where(eq(chapter.id, c.chapters[1] ?? ""));
+    expect(await cardOf(u.id, c.id)).toMatchObject({
+      totalChapters: 2,
+      visited: true,
+      lastChapterId: null,
+    });
+    // One row per course, whatever the number of members who visited it.
+    const ids = (await listCourses(db, u.id)).map((x) => x.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it("is tried three times before it fails", async () => {
     let calls = 0;
     const flaky = () => {

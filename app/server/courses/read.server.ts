@@ -16,6 +16,12 @@ export type CourseCard = {
   coverAlt: string;
   totalChapters: number;
   doneChapters: number;
+  /** The course's first chapter, for "Start course" and "Review". */
+  firstChapterId: string | null;
+  /** The member has opened the course before (course_visit). */
+  visited: boolean;
+  /** The chapter the member last opened, to continue there. */
+  lastChapterId: string | null;
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,7 +33,11 @@ export function isUuid(value: string | null | undefined): value is string {
   return typeof value === "string" && uuidPattern.test(value);
 }
 
-/** Every published course in the admin's order, with this member's progress: one query. */
+/**
+ * Every published course in the admin's order, with this member's progress
+ * (of published chapters), first chapter and resume point: one query,
+ * whatever the number of courses.
+ */
 export async function listCourses(db: Db, userId: string): Promise<CourseCard[]> {
   const rows = await db
     .select({
@@ -38,6 +48,14 @@ export async function listCourses(db: Db, userId: string): Promise<CourseCard[]>
       coverAlt: course.coverAlt,
       totalChapters: countDistinct(chapter.id),
       doneChapters: countDistinct(chapterProgress.chapterId),
+      firstChapterId: sql<
+        string | null
+      >`(array_agg(${chapter.id} order by ${chapter.sortOrder}))[1]`,
+      visited: sql<boolean>`${courseVisit.userId} is not null`,
+      // Where the member was, unless that chapter has become a draft since.
+      lastChapterId: sql<
+        string | null
+      >`case when bool_or(${chapter.id} = ${courseVisit.chapterId}) then ${courseVisit.chapterId} end`,
     })
     .from(course)
     // Drafts are never listed, nor counted: a member sees published courses and chapters only.
@@ -46,13 +64,17 @@ export async function listCourses(db: Db, userId: string): Promise<CourseCard[]>
       chapterProgress,
       and(eq(chapterProgress.chapterId, chapter.id), eq(chapterProgress.userId, userId)),
     )
+    // At most one row per course: course_visit's key is (user_id, course_id).
+    .leftJoin(courseVisit, and(eq(courseVisit.courseId, course.id), eq(courseVisit.userId, userId)))
     .where(eq(course.published, true))
-    .groupBy(course.id)
+    .groupBy(course.id, courseVisit.userId, courseVisit.chapterId)
     .orderBy(...courseOrder);
   return rows.map((r) => ({
     ...r,
     totalChapters: Number(r.totalChapters),
     doneChapters: Number(r.doneChapters),
+    firstChapterId: r.firstChapterId ?? null,
+    visited: Boolean(r.visited),
   }));
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -30,11 +31,22 @@ const timestamps = () => ({
 
 const cascade = { onDelete: "cascade" } as const;
 
+/** Better Auth's tables: its text id, the given columns, and the two timestamps. */
+const betterAuthColumns = <T extends Record<string, unknown>>(columns: T) => ({
+  id: text("id").primaryKey(),
+  ...columns,
+  ...timestamps(),
+});
+
 /** The member a row belongs to, and the course: deleting either deletes the row. */
 const userIdColumn = () =>
   text("user_id")
     .notNull()
     .references(() => user.id, cascade);
+/** The index `{table}_user_id_idx` on a table's user_id: the rows of one member. */
+const indexByUser = (table: string) => (t: { userId: AnyPgColumn }) => [
+  index(`${table}_user_id_idx`).on(t.userId),
+];
 const courseIdColumn = () =>
   uuid("course_id")
     .notNull()
@@ -42,8 +54,7 @@ const courseIdColumn = () =>
 
 export const user = pgTable(
   "user",
-  {
-    id: text("id").primaryKey(),
+  betterAuthColumns({
     name: text("name").notNull(),
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
@@ -51,32 +62,28 @@ export const user = pgTable(
     isAdmin: boolean("is_admin").notNull().default(false),
     /** Better Auth's twoFactor plugin: true once a TOTP secret is confirmed with a code. */
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
-    ...timestamps(),
-  },
+  }),
   (t) => [index("user_created_at_idx").on(t.createdAt)],
 );
 
 export const session = pgTable(
   "session",
-  {
-    id: text("id").primaryKey(),
+  betterAuthColumns({
     expiresAt: instant("expires_at").notNull(),
     token: text("token").notNull().unique(),
-    ...timestamps(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     userId: userIdColumn(),
-  },
-  (t) => [index("session_user_id_idx").on(t.userId)],
+  }),
+  indexByUser("session"),
 );
 
 export const account = pgTable(
   "account",
-  {
-    id: text("id").primaryKey(),
+  betterAuthColumns({
+    userId: userIdColumn(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: userIdColumn(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -84,9 +91,8 @@ export const account = pgTable(
     refreshTokenExpiresAt: instant("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
-    ...timestamps(),
-  },
-  (t) => [index("account_user_id_idx").on(t.userId)],
+  }),
+  indexByUser("account"),
 );
 
 /**
@@ -96,13 +102,11 @@ export const account = pgTable(
  */
 export const verification = pgTable(
   "verification",
-  {
-    id: text("id").primaryKey(),
+  betterAuthColumns({
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: instant("expires_at").notNull(),
-    ...timestamps(),
-  },
+  }),
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 

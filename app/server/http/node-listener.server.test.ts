@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "./app.server";
 import { contentSecurityPolicy, inlineScriptHashes } from "./csp.server";
 import { type FastAnswer, nodeListener, staticFilesAnswer } from "./node-listener.server";
-import { loadStaticFiles, type StaticFile } from "./static-files.server";
+import { loadStaticFiles, type StaticFile, staticEntry } from "./static-files.server";
 
 const homeHtml = `<!doctype html><h1>Home</h1><script>window.ready = 1;</script>${" ".repeat(2000)}`;
 const loginHtml = `<!doctype html><h1>Sign in</h1>${" ".repeat(2000)}`;
@@ -172,6 +172,32 @@ describe("staticFilesAnswer", () => {
     const identity = await send(s.after, "/assets/app-abc123.js");
     expect(identity.headers["content-encoding"]).toBeUndefined();
     expect(identity.body.toString()).toBe(script);
+  });
+
+  it("answers the same again from the replies it keeps, and a replaced file with its own", async () => {
+    const files = await clientBuild();
+    const server = await listen(nodeListener([staticFilesAnswer(files, "http://x")], () => {}));
+    try {
+      const headers = { "accept-encoding": "gzip" };
+      const first = await send(server, "/login", { headers });
+      expect(comparable(await send(server, "/login", { headers }))).toEqual(comparable(first));
+      // More distinct Accept-Encoding values than a file keeps replies for: each still right.
+      for (let i = 0; i < 40; i++) {
+        const res = await send(server, "/login", { headers: { "accept-encoding": `br;q=0.${i}` } });
+        expect(res.headers["content-encoding"], String(i)).toBe("br");
+      }
+      // Rendered again (offer settings changed): the new bytes, validator and length.
+      const html = `<!doctype html><title>Sign in, again</title>${"<p>Welcome back.</p>".repeat(40)}`;
+      const [, login] = staticEntry("/login/index.html", new TextEncoder().encode(html)) ?? [];
+      if (!login) throw new Error("no entry");
+      files.set("/login", login);
+      const again = await send(server, "/login", { headers });
+      expect(again.headers.etag).toBe(login.etag);
+      expect(again.headers.etag).not.toBe(first.headers.etag);
+      expect(gunzipSync(again.body).toString()).toBe(html);
+    } finally {
+      await close(server);
+    }
   });
 
   it("answers HEAD with the headers of the GET and no body", async () => {

@@ -1,7 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { logger } from "../logger.server";
 import { securityHeaders, strictTransportSecurity } from "./app.server";
-import { type StaticFile, staticFileFor, staticReply } from "./static-files.server";
+import {
+  type StaticFile,
+  type StaticReply,
+  staticFileFor,
+  staticReply,
+} from "./static-files.server";
 
 /**
  * An answer given on node:http before the Hono app: it writes the whole response
@@ -65,16 +70,47 @@ const plainPath = /^\/[\w\-.~/]*$/;
 /** A Host the app would take as it is (others may be refused with 400 there). */
 const plainHost = /^[a-z0-9.-]+(?::\d{1,5})?$/i;
 
+/** How many replies each file keeps (distinct methods, validators and Accept-Encoding values). */
+const repliesKeptPerFile = 16;
+
 /**
  * Static files and prerendered pages from memory (loadStaticFiles), with the
  * headers the Hono shell gives them: the same file, status and headers for the
  * same request (staticFileFor and staticReply are shared with it).
+ *
+ * Each file keeps the replies it gave, headers merged, by what chose them (the
+ * method, whether If-None-Match matched, the Accept-Encoding value): building
+ * and merging the headers object on every request cost as much CPU as the rest
+ * of the answer. A file replaced in the map (settings
+ * changed) is a new object, so its replies are new too.
  */
 export function staticFilesAnswer(
   files: ReadonlyMap<string, StaticFile>,
   publicOrigin: string,
 ): FastAnswer {
   const headers = shellHeaders(publicOrigin);
+  const kept = new WeakMap<StaticFile, Map<string, StaticReply>>();
+  const replyFor = (
+    file: StaticFile,
+    method: string,
+    ifNoneMatch: string | undefined,
+    acceptEncoding: string | undefined,
+  ): StaticReply => {
+    let replies = kept.get(file);
+    if (!replies) {
+      replies = new Map();
+      kept.set(file, replies);
+    }
+    const key = `${method} ${ifNoneMatch === file.etag} ${acceptEncoding ?? ""}`;
+    let reply = replies.get(key);
+    if (!reply) {
+      const own = staticReply(file, method, ifNoneMatch, acceptEncoding);
+      // The shell's headers, and the file's own where it has one (a page's CSP).
+      reply = { ...own, headers: { ...headers, ...own.headers } };
+      if (replies.size < repliesKeptPerFile) replies.set(key, reply);
+    }
+    return reply;
+  };
   return (req, res) => {
     const method = req.method ?? "";
     if (method !== "GET" && method !== "HEAD") return false;
@@ -86,14 +122,13 @@ export function staticFilesAnswer(
     }
     const file = staticFileFor(files, path, query !== -1, req.headers.cookie);
     if (!file) return false;
-    const reply = staticReply(
+    const reply = replyFor(
       file,
       method,
       req.headers["if-none-match"],
       req.headers["accept-encoding"],
     );
-    // The shell's headers, and the file's own where it has one (a page's CSP).
-    res.writeHead(reply.status, { ...headers, ...reply.headers });
+    res.writeHead(reply.status, reply.headers);
     res.end(reply.body);
     return true;
   };

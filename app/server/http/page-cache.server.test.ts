@@ -408,14 +408,16 @@ describe("the member page cache on the real database", () => {
     expect(await pages.open(member, "/dashboard")).toBe(dashboard);
     expect(pages.renders()).toBe(1);
     // The first visit of a chapter moves the resume point: a write, so that page is not kept,
-    // and the dashboard (which may show where the member is) is rendered anew once.
+    // and the dashboard (which shows where the member is) is rendered anew once.
     await pages.open(member, chapterPage(0));
     const chapter = await pages.open(member, chapterPage(0));
-    expect(await pages.open(member, "/dashboard")).toBe(dashboard);
+    const resumed = await pages.open(member, "/dashboard");
+    expect(resumed).not.toBe(dashboard);
+    expect(resumed).toContain(`"visited":true,"lastChapterId":"${chapterIds[0]}"`);
     expect(pages.renders()).toBe(4);
     // From then on, reads only: loaders that wrote on every visit would make each a render.
     expect(await pages.open(member, chapterPage(0))).toBe(chapter);
-    expect(await pages.open(member, "/dashboard")).toBe(dashboard);
+    expect(await pages.open(member, "/dashboard")).toBe(resumed);
     expect(pages.renders()).toBe(4);
   });
 

@@ -341,8 +341,27 @@ function cachedResponse(
  * The page cache as an answer on node:http, before the app: a kept page
  * whose stamp holds is written straight away, with the shell's headers;
  * anything else is left to the app (which renders it, through `respond`).
+ * The headers of each kept page's 304 and of each of its encodings are merged
+ * once and kept beside it: a fresh headers object per request costs as much
+ * CPU as writing the answer.
  */
 export function pageCacheAnswer(cache: PageCache, shellHeaders: Readonly<Record<string, string>>) {
+  const kept = new WeakMap<CachedPage, Map<string, Record<string, string>>>();
+  const headersOf = (page: CachedPage, encoded: EncodedPage | undefined) => {
+    let byAnswer = kept.get(page);
+    if (!byAnswer) {
+      byAnswer = new Map();
+      kept.set(page, byAnswer);
+    }
+    // A page's bytes in one encoding never change: neither do their headers.
+    const answer = encoded ? (encoded.encoding ?? "identity") : "not-modified";
+    let headers = byAnswer.get(answer);
+    if (!headers) {
+      headers = { ...shellHeaders, ...cachedPageHeaders(page, encoded) };
+      byAnswer.set(answer, headers);
+    }
+    return headers;
+  };
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== "GET") return false;
     const url = req.url ?? "";
@@ -361,12 +380,12 @@ export function pageCacheAnswer(cache: PageCache, shellHeaders: Readonly<Record<
     );
     if (!page) return false;
     if (req.headers["if-none-match"] === page.etag) {
-      res.writeHead(304, { ...shellHeaders, ...cachedPageHeaders(page, undefined) });
+      res.writeHead(304, headersOf(page, undefined));
       res.end();
       return true;
     }
     const encoded = await cache.encoded(page, req.headers["accept-encoding"]);
-    res.writeHead(200, { ...shellHeaders, ...cachedPageHeaders(page, encoded) });
+    res.writeHead(200, headersOf(page, encoded));
     res.end(encoded.body);
     return true;
   };

@@ -13,6 +13,11 @@ import { startDatabaseSocket } from "../db/socket.server";
 import { EnvError, getEnv, listensOnLoopbackOnly } from "../env.server";
 import { logger } from "../logger.server";
 import { createSmtpTransport, startEmailSender } from "../mail/outbox.server";
+import {
+  onFirstCustomerPlacesChange,
+  refreshFirstCustomerPlaces,
+  watchFirstCustomerPlaces,
+} from "../payments/first-customers.server";
 import { closeRedis, getRedis } from "../redis.server";
 import {
   onOfferSettingsChange,
@@ -113,6 +118,10 @@ export async function startServer(options: StartOptions): Promise<void> {
   onOfferSettingsChange(() => rerender());
   await refreshOfferSettings(database.db);
   const stopWatchingSettings = watchOfferSettings(database.db);
+  // The sales pages' "N of 50 left" (first-customers.server.ts): likewise, from memory.
+  onFirstCustomerPlacesChange(() => rerender());
+  await refreshFirstCustomerPlaces(database.db);
+  const stopWatchingCustomers = watchFirstCustomerPlaces(database.db);
 
   const secureCookies = env.publicOrigin.startsWith("https://");
   const pageCache = options.pageCache
@@ -183,6 +192,7 @@ export async function startServer(options: StartOptions): Promise<void> {
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     });
     stopWatchingSettings();
+    stopWatchingCustomers();
     await emailSender.stop();
     await pageViewFlusher.stop();
     await socket?.stop();

@@ -13,6 +13,7 @@ import {
   uniqueEmail,
 } from "~/test/helpers";
 import { hasPaidAccess } from "../access.server";
+import { adminActor } from "../admin/audit.server";
 import { getAuth } from "../auth/better-auth.server";
 import { getDb } from "../db/db.server";
 import {
@@ -25,6 +26,7 @@ import {
   webhookEvent,
 } from "../db/schema";
 import type { WarriorPlusConfig } from "../env.server";
+import { readOfferSettings, writeOfferSettings } from "../settings/offer-settings.server";
 import { isWarriorPlusKeyValid, receiveWarriorPlusIpn } from "./warriorplus.server";
 
 const config: WarriorPlusConfig = {
@@ -258,6 +260,30 @@ describe("WarriorPlus IPN: a sale", () => {
     const fields = ipn({ WP_ITEM_NUMBER: "wso_ghi", WP_SALE_AMOUNT: "" });
     await post(fields);
     expect((await stored(fields)).purchases[0]?.amountCents).toBe(3700);
+  });
+
+  it("of the front end without an amount records its price in the offer settings", async () => {
+    // Inside a transaction that is rolled back: other test files share the settings' one row.
+    const db = await getDb();
+    const admin = await createUser({ isAdmin: true });
+    const fields = ipn({ WP_SALE_AMOUNT: "" });
+    const rollback = new Error("rollback");
+    const recorded = db.transaction(async (tx) => {
+      const { settings } = await readOfferSettings(tx);
+      await writeOfferSettings(tx, adminActor(admin), { ...settings, offer2PriceCents: 2300 });
+      const request = new Request(`${origin}/api/webhooks/warriorplus`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+      });
+      expect((await receiveWarriorPlusIpn(request, tx, config)).status).toBe(200);
+      const [row] = await tx
+        .select({ amountCents: purchase.amountCents })
+        .from(purchase)
+        .where(eq(purchase.providerRef, fields.WP_SALEID ?? ""));
+      expect(row?.amountCents).toBe(2300);
+      throw rollback;
+    });
+    await expect(recorded).rejects.toBe(rollback);
   });
 
   it("of an unknown product answers 200 and stores nothing", async () => {

@@ -9,6 +9,7 @@ import { user, webhookEvent } from "../db/schema";
 import type { WarriorPlusConfig } from "../env.server";
 import { logger } from "../logger.server";
 import { enqueueLoginDetails } from "../mail/notices.server";
+import { readOfferSettings } from "../settings/offer-settings.server";
 import { fulfilPurchase, isRevokedBeforePurchase, revokePurchase } from "./purchases.server";
 
 // WarriorPlus IPN: a form POST per sale, refund or dispute. Fields as documented at
@@ -146,7 +147,11 @@ async function applySale(
     // sends no e-mail. An existing buyer gets it in their history, refunded.
     const existing = await findBuyer(tx, ipn.WP_BUYER_EMAIL);
     if (existing)
-      await fulfilPurchase(tx, { ...ref, ...purchaseOf(ipn, product), userId: existing.id });
+      await fulfilPurchase(tx, {
+        ...ref,
+        ...(await purchaseOf(tx, ipn, product)),
+        userId: existing.id,
+      });
     return "refunded-sale";
   }
   const buyer = await findOrCreateBuyer(tx, ipn);
@@ -158,7 +163,7 @@ async function applySale(
     const token = await createSetPasswordToken(tx, buyer.id, setPasswordLinkSeconds);
     await enqueueLoginDetails(tx, buyer, token);
   }
-  await fulfilPurchase(tx, { ...ref, ...purchaseOf(ipn, product), userId: buyer.id });
+  await fulfilPurchase(tx, { ...ref, ...(await purchaseOf(tx, ipn, product)), userId: buyer.id });
   return buyer.created ? "new-buyer-sale" : "sale";
 }
 
@@ -169,12 +174,22 @@ async function applyRefund(tx: Tx, ipn: WarriorPlusIpn): Promise<IpnOutcome> {
   return "revoked";
 }
 
-function purchaseOf(ipn: WarriorPlusIpn, product: FunnelProductKey) {
+async function purchaseOf(tx: Tx, ipn: WarriorPlusIpn, product: FunnelProductKey) {
   return {
     product,
-    amountCents: amountCents(ipn.WP_SALE_AMOUNT) ?? funnelProducts[product].amountCents,
+    amountCents: amountCents(ipn.WP_SALE_AMOUNT) ?? (await listPrice(tx, product)),
     currency: currency(ipn.WP_SALE_CURRENCY),
   };
+}
+
+/**
+ * What a sale without an amount is recorded at: the front end at its price in
+ * the offer settings (the marketplace sales page's, /ailabs-offer2), the
+ * add-ons at their prices in funnelProducts.
+ */
+async function listPrice(tx: Tx, product: FunnelProductKey): Promise<number> {
+  if (product !== "lifetime-access") return funnelProducts[product].amountCents;
+  return (await readOfferSettings(tx)).settings.offer2PriceCents;
 }
 
 type Buyer = {

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { courseWith } from "~/server/courses/fixtures";
+import { readCourse } from "~/server/courses/read.server";
+import { getDb } from "~/server/db/db.server";
+import { appRequest, createUser, redirectTarget, run } from "~/test/helpers";
+import { action } from "./course";
+
+/** The course page's action, as the Mark as complete form posts it. */
+function post(cookie: string, courseId: string, form: Record<string, string>) {
+  const request = appRequest(`/course/${courseId}`, { cookie, form });
+  return run(() => action({ request, params: { courseId }, context: {} } as never));
+}
+
+const statusOf = (result: unknown) =>
+  (result as { init?: { status?: number } | null }).init?.status ?? 200;
+
+describe("Mark as complete on the course page", () => {
+  it("marks the chapter done and moves on to the next chapter the page names", async () => {
+    const member = await createUser({ paid: true });
+    const c = await courseWith(["A", "B", "C"]);
+    const [a, b] = c.chapters as [string, string, string];
+    const result = await post(member.cookie, c.id, { chapterId: a, done: "true", next: b });
+    expect(redirectTarget(result)).toBe(`/course/${c.id}?chapter=${b}`);
+    const read = await readCourse(await getDb(), member.id, c.id, null);
+    expect(read?.chapters.map((ch) => ch.done)).toEqual([true, false, false]);
+  });
+
+  it("stays on the chapter without a next one, and when undoing", async () => {
+    const member = await createUser({ paid: true });
+    const c = await courseWith(["A", "B"]);
+    const [a, b] = c.chapters as [string, string];
+    expect(await post(member.cookie, c.id, { chapterId: b, done: "true" })).toEqual({
+      error: null,
+    });
+    expect(await post(member.cookie, c.id, { chapterId: b, done: "false", next: a })).toEqual({
+      error: null,
+    });
+    const read = await readCourse(await getDb(), member.id, c.id, null);
+    expect(read?.chapters.map((ch) => ch.done)).toEqual([false, false]);
+  });
+
+  it("refuses a next chapter that is not an id (400) and an unknown chapter (404)", async () => {
+    const member = await createUser({ paid: true });
+    const c = await courseWith(["A"]);
+    const bad = await post(member.cookie, c.id, {
+      chapterId: c.chapters[0] as string,
+      done: "true",
+      next: "https://example.com/",
+    });
+    expect(redirectTarget(bad)).toBeNull();
+    expect(statusOf(bad)).toBe(400);
+    const unknown = await post(member.cookie, c.id, {
+      chapterId: crypto.randomUUID(),
+      done: "true",
+      next: c.chapters[0] as string,
+    });
+    expect(statusOf(unknown)).toBe(404);
+  });
+
+  it("is for members only", async () => {
+    const visitor = await createUser({ paid: false });
+    const c = await courseWith(["A", "B"]);
+    const result = await post(visitor.cookie, c.id, {
+      chapterId: c.chapters[0] as string,
+      done: "true",
+      next: c.chapters[1] as string,
+    });
+    expect(redirectTarget(result)).toBe("/payment-options");
+  });
+});
