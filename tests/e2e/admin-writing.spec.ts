@@ -145,7 +145,8 @@ for (const width of [1280, 390]) {
       await expect(member.page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(member.page.getByText(title)).toHaveCount(0);
       await member.page.goto(`/course/${courseId}`);
-      await expect(member.page).toHaveURL(/\/dashboard$/);
+      await expect(member.page).toHaveURL(/\/dashboard\?notice=course-not-found$/);
+      await expect(member.page.getByText("Course not found")).toBeVisible();
 
       // The admin's preview shows the course as a member will see it, with what is still a draft.
       await page.getByRole("link", { name: `Preview as member: ${title}` }).click();
