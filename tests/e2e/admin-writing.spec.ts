@@ -155,6 +155,8 @@ for (const width of [1280, 390]) {
       await expect(
         page.getByRole("heading", { level: 2, name: "Published chapter" }),
       ).toBeVisible();
+      await axeClean(page);
+      await noOverflow(page);
       await shot(page, "drafts-preview", width);
 
       // Published course, draft chapter: members see the course without that chapter.
