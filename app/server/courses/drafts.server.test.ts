@@ -171,6 +171,8 @@ describe("a draft chapter of a published course", () => {
       published: false,
     });
     expect((await readCourse(db, member.id, c.id, null, false))?.selected?.title).toBe("One");
+    // The dashboard's Continue does not point at it either.
+    expect((await listCourses(db, member.id)).find((x) => x.id === c.id)?.lastChapterId).toBeNull();
     // Chapters a member finished before one became a draft count only while published.
     await setChapterDone(db, member.id, one, true);
     expect((await listCourses(db, member.id)).find((x) => x.id === c.id)).toMatchObject({
