@@ -131,7 +131,12 @@ export async function startServer(options: StartOptions): Promise<void> {
     checkDatabase: async () => {
       await database.db.execute(sql`select 1`);
     },
+    // Migrations ran and the pages are in memory before the server listens; it stops
+    // being ready when it starts draining, so a load balancer sends the requests elsewhere.
+    isReady: () => !stopping,
   });
+
+  let stopping = false;
 
   // Static files, prerendered pages and kept member pages are answered straight on node:http;
   // the rest goes to the Hono app (what `serve({ fetch: app.fetch })` would build). The first
@@ -168,7 +173,6 @@ export async function startServer(options: StartOptions): Promise<void> {
     }
   });
 
-  let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
