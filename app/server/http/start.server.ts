@@ -6,6 +6,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { publicPagePaths, signInPagePaths } from "~/route-policies";
 import { countPageViews, startPageViewFlusher } from "../analytics/page-views.server";
 import { createSessionTokenReader } from "../auth/session.server";
+import { startBackupSocket } from "../db/backup.server";
 import { DatabaseStartError } from "../db/client.server";
 import { closeDatabase, getDatabase } from "../db/db.server";
 import { readPageStamps } from "../db/page-version.server";
@@ -80,10 +81,10 @@ export async function startServer(options: StartOptions): Promise<void> {
   getRedis();
 
   // A file-backed PGlite is offered on a socket for the CLI and psql; memory:// has no folder for it.
-  const socket =
-    database.pglite && env.dataDir !== "memory://"
-      ? await startDatabaseSocket(database.pglite, env.dataDir)
-      : undefined;
+  // So is a backup of it (`npm run cli -- backup FILE`).
+  const fileBacked = database.pglite && env.dataDir !== "memory://" ? database.pglite : undefined;
+  const socket = fileBacked ? await startDatabaseSocket(fileBacked, env.dataDir) : undefined;
+  const backupSocket = fileBacked ? await startBackupSocket(fileBacked, env.dataDir) : undefined;
   const emailSender = startEmailSender(database.db, {
     transport: env.smtpUrl ? createSmtpTransport(env.smtpUrl) : undefined,
     from: env.smtpFrom,
@@ -189,6 +190,7 @@ export async function startServer(options: StartOptions): Promise<void> {
     stopWatchingSettings();
     await emailSender.stop();
     await pageViewFlusher.stop();
+    await backupSocket?.stop();
     await socket?.stop();
     await closeDatabase();
     await closeRedis();
