@@ -78,6 +78,8 @@ export function tarGzip(dir: string, into: NodeJS.WritableStream): Promise<numbe
       stderr += d;
     });
     tar.stdout.pipe(into, { end: false });
+    // A reader that goes away (the CLI stopped) must not leave tar blocked on a full pipe.
+    into.once("close", () => tar.kill());
     tar.on("error", reject);
     tar.on("close", (code) => {
       if (code !== 0) logger.error({ code, stderr }, "tar failed");

@@ -147,6 +147,12 @@ export async function startServer(options: StartOptions): Promise<void> {
     "request",
     nodeListener(
       [
+        // Once draining, each connection closes after its answer: a proxy's kept-alive
+        // connection carries no further request here, and the drain ends sooner.
+        (_req, res) => {
+          if (stopping) res.setHeader("Connection", "close");
+          return false;
+        },
         countPageViews(),
         ...(options.answersFirst ?? []),
         staticFilesAnswer(staticFiles, env.publicOrigin),
