@@ -21,18 +21,25 @@ const { OperatorDbError, openOperatorDatabase } = await import(
   "./app/server/operator/connect.server"
 );
 const { runCli } = await import("./app/server/operator/cli.server");
+const { parseDataCommand, runDataCommand } = await import(
+  "./app/server/operator/data-commands.server"
+);
 
 let database: Awaited<ReturnType<typeof openOperatorDatabase>> | undefined;
 let code: number;
+const dataCommand = parseDataCommand(argv);
 try {
-  code = await runCli(argv, {
-    db: async () => {
-      database = await openOperatorDatabase(env);
-      return database.db;
-    },
-    out,
-    err,
-  });
+  code = dataCommand
+    ? // Backup, restore and the copy to PostgreSQL work on DATA_DIR itself.
+      await runDataCommand(dataCommand, env, { out, err })
+    : await runCli(argv, {
+        db: async () => {
+          database = await openOperatorDatabase(env);
+          return database.db;
+        },
+        out,
+        err,
+      });
 } catch (error) {
   err(error instanceof OperatorDbError ? error.message : `Failed: ${(error as Error).message}`);
   code = 1;

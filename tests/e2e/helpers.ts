@@ -323,7 +323,7 @@ export type ServerProcess = {
 };
 
 /** A port nothing listens on now (the OS picks it), so no fixed range can collide. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -335,14 +335,16 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Starts the production server as an operator runs it (bin/serve) on a free
- * port, with DATA_DIR `dataDir` and no environment but PATH and `env`.
+ * Starts the production server as an operator runs it (bin/serve) on `port`
+ * (a free one by default), with DATA_DIR `dataDir` and no environment but
+ * PATH and `env`.
  */
 export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
+  port?: number,
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  port ??= await freePort();
   const origin = `http://localhost:${port}`;
   let output = "";
   const child = spawn("sh", ["bin/serve"], {

@@ -217,6 +217,24 @@ describe("HTTP shell", () => {
     expect(res.status).toBe(503);
   });
 
+  it("answers /readyz 200 while the server takes traffic and 503 before and while it drains", async () => {
+    let ready = false;
+    const app = createHttpApp({
+      publicOrigin: origin,
+      staticFiles: new Map(),
+      handleRequest: async () => new Response("rendered"),
+      checkDatabase: async () => {},
+      isReady: () => ready,
+    });
+    expect((await app.request("/readyz")).status).toBe(503);
+    ready = true;
+    const res = await app.request("/readyz");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    ready = false;
+    expect((await app.request("/readyz")).status).toBe(503);
+  });
+
   it("marks pages rendered for a signed-in user private, and keeps a route's own CSP", async () => {
     const app = createHttpApp({
       publicOrigin: origin,

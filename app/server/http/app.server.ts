@@ -23,6 +23,11 @@ export type HttpAppOptions = {
   handleRequest: (request: Request) => Promise<Response>;
   /** Resolves when the database answers; rejects otherwise. */
   checkDatabase: () => Promise<void>;
+  /**
+   * Whether the server takes traffic (GET /readyz): true once migrations ran and the
+   * pages are in memory, false again once it drains. Always ready when not given.
+   */
+  isReady?: () => boolean;
   /** Reverse proxies whose X-Forwarded-For names the client (Env.trustedProxies). */
   trustedProxies?: readonly string[];
   /** Keeps member pages rendered per session while the database is unchanged. */
@@ -66,7 +71,7 @@ export const strictTransportSecurity = "max-age=63072000; includeSubDomains";
 const hasSessionCookie = (request: Request) => carriesSession(request.headers.get("cookie"));
 
 /**
- * The HTTP shell: security headers, /healthz, in-memory static files and
+ * The HTTP shell: security headers, /healthz and /readyz, in-memory static files and
  * prerendered pages, then React Router. Refuses bodies over the route's limit
  * (413), non-GET requests from another origin or without an Origin header
  * (403) unless the route waives the check (webhooks), and GET or HEAD on a
@@ -95,6 +100,13 @@ export function createHttpApp(options: HttpAppOptions) {
       return c.text("database unavailable", 503, { "Cache-Control": "no-store" });
     }
   });
+
+  // For a load balancer's health check: 503 before start-up ends and while draining.
+  app.get("/readyz", (c) =>
+    (options.isReady?.() ?? true)
+      ? c.text("ready", 200, { "Cache-Control": "no-store" })
+      : c.text("not ready", 503, { "Cache-Control": "no-store" }),
+  );
 
   // node-listener.server.ts answers these before Hono; this serves what it leaves (odd URLs).
   app.on(["GET", "HEAD"], "*", async (c, next) => {

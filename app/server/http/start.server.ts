@@ -6,6 +6,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { publicPagePaths, signInPagePaths } from "~/route-policies";
 import { countPageViews, startPageViewFlusher } from "../analytics/page-views.server";
 import { createSessionTokenReader } from "../auth/session.server";
+import { startBackupSocket } from "../db/backup.server";
 import { DatabaseStartError } from "../db/client.server";
 import { closeDatabase, getDatabase } from "../db/db.server";
 import { readPageStamps } from "../db/page-version.server";
@@ -85,10 +86,10 @@ export async function startServer(options: StartOptions): Promise<void> {
   getRedis();
 
   // A file-backed PGlite is offered on a socket for the CLI and psql; memory:// has no folder for it.
-  const socket =
-    database.pglite && env.dataDir !== "memory://"
-      ? await startDatabaseSocket(database.pglite, env.dataDir)
-      : undefined;
+  // So is a backup of it (`npm run cli -- backup FILE`).
+  const fileBacked = database.pglite && env.dataDir !== "memory://" ? database.pglite : undefined;
+  const socket = fileBacked ? await startDatabaseSocket(fileBacked, env.dataDir) : undefined;
+  const backupSocket = fileBacked ? await startBackupSocket(fileBacked, env.dataDir) : undefined;
   const emailSender = startEmailSender(database.db, {
     transport: env.smtpUrl ? createSmtpTransport(env.smtpUrl) : undefined,
     from: env.smtpFrom,
@@ -140,7 +141,12 @@ export async function startServer(options: StartOptions): Promise<void> {
     checkDatabase: async () => {
       await database.db.execute(sql`select 1`);
     },
+    // Migrations ran and the pages are in memory before the server listens; it stops
+    // being ready when it starts draining, so a load balancer sends the requests elsewhere.
+    isReady: () => !stopping,
   });
+
+  let stopping = false;
 
   // Static files, prerendered pages and kept member pages are answered straight on node:http;
   // the rest goes to the Hono app (what `serve({ fetch: app.fetch })` would build). The first
@@ -150,6 +156,12 @@ export async function startServer(options: StartOptions): Promise<void> {
     "request",
     nodeListener(
       [
+        // Once draining, each connection closes after its answer: a proxy's kept-alive
+        // connection carries no further request here, and the drain ends sooner.
+        (_req, res) => {
+          if (stopping) res.setHeader("Connection", "close");
+          return false;
+        },
         countPageViews(),
         ...(options.answersFirst ?? []),
         staticFilesAnswer(staticFiles, env.publicOrigin),
@@ -177,7 +189,6 @@ export async function startServer(options: StartOptions): Promise<void> {
     }
   });
 
-  let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
@@ -195,6 +206,7 @@ export async function startServer(options: StartOptions): Promise<void> {
     stopWatchingCustomers();
     await emailSender.stop();
     await pageViewFlusher.stop();
+    await backupSocket?.stop();
     await socket?.stop();
     await closeDatabase();
     await closeRedis();

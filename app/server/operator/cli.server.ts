@@ -30,6 +30,11 @@ Commands:
                         fill a THROW-AWAY database with made-up members (20000),
                         purchases (50000), progress, page views and audit entries,
                         to try the admin console at scale
+  backup FILE           write DATA_DIR's embedded database, auth secret and uploads
+                        to FILE (.tar.gz), also while the server runs
+  restore FILE          unpack such a FILE into an empty DATA_DIR no server holds
+  copy-to-postgres URL  copy every row of the embedded database (server stopped)
+                        into a new PostgreSQL database (docs/deploy.md)
   --help                this text
 
 E-mail addresses match case-insensitively. Uses the server's DATA_DIR or
