@@ -327,6 +327,7 @@ for (const width of [1280, 390]) {
       expect(await bold.evaluate((b) => b.getBoundingClientRect().top)).toBeLessThan(140);
       await expect(bold).toBeInViewport();
       await shot(page, "chapter-form-scrolled", width);
+      await axeClean(page);
 
       // The link button asks for an address, starting empty, and checks it.
       await editor.getByText("Paragraph 1 of a long chapter.").selectText();
@@ -340,6 +341,7 @@ for (const width of [1280, 390]) {
       await expect(dialog.getByRole("alert")).toHaveText(
         "Enter a full address starting with http://, https://, mailto: or tel:",
       );
+      await axeClean(page);
       await address.fill("https://example.com/guide");
       await address.press("Enter");
       await expect(dialog).toHaveCount(0);
