@@ -204,6 +204,8 @@ for (const width of [1280, 390]) {
       ).toBeVisible();
       await alt.fill("A blue gradient");
       await expect(save).toBeEnabled();
+      await axeClean(page);
+      await noOverflow(page);
       await shot(page, "course-cover-form", width);
       await save.click();
       await expect(notice(page)).toHaveText("Course updated.");
