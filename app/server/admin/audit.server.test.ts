@@ -66,4 +66,18 @@ describe("the audit log", () => {
     expect(kinds.rows).toHaveLength((auditPageSize + 2) / 2);
     expect(await auditActors(db)).toContain(actor.label);
   });
+
+  it("lists entries of the same instant newest first, in the order they were written", async () => {
+    const db = await getDb();
+    const actor = { id: null, label: `same-instant-${randomUUID()}` };
+    // One transaction: now() is the same for every entry.
+    await db.transaction(async (tx) => {
+      for (const target of ["first", "second", "third"]) {
+        await recordAudit(tx, actor, { kind: "member.grant", target });
+      }
+    });
+    const listed = await listAudit(db, { actor: actor.label, page: 1 });
+    expect(new Set(listed.rows.map((r) => r.at.getTime())).size).toBe(1);
+    expect(listed.rows.map((r) => r.target)).toEqual(["third", "second", "first"]);
+  });
 });

@@ -51,7 +51,7 @@ export async function listAudit(
         filter.kind ? eq(auditLog.kind, filter.kind) : undefined,
       ),
     )
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .orderBy(desc(auditLog.at), desc(auditLog.seq))
     .offset((filter.page - 1) * auditPageSize)
     .limit(auditPageSize + 1);
   return { rows: rows.slice(0, auditPageSize), more: rows.length > auditPageSize };

@@ -356,6 +356,8 @@ export const auditLog = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     at: instant("at").notNull().defaultNow(),
+    /** The order entries were written in: ties entries of the same instant. */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedByDefaultAsIdentity(),
     actorId: text("actor_id"),
     actor: text("actor").notNull(),
     /** What was done, as `area.verb`: course.create, member.grant, settings.update, cli.access-grant… */

@@ -300,6 +300,16 @@ async function copyToPostgres(env: DataEnv, url: string, io: Io): Promise<number
       }
       copied.push(`${name} ${count}`);
     }
+    // Identity columns (audit_log.seq) go on after the copied values.
+    const { rows: identities } = await target.query<{ table_name: string; column_name: string }>(
+      "select table_name, column_name from information_schema.columns where table_schema = 'public' and is_identity = 'YES'",
+    );
+    for (const { table_name: table, column_name: column } of identities) {
+      await target.query(
+        `select setval(pg_get_serial_sequence($1, $2), coalesce((select max("${column}") from "${table}"), 0) + 1, false)`,
+        [`"${table}"`, column],
+      );
+    }
     await target.query("commit");
     io.out(`Copied ${env.dataDir} to PostgreSQL:\n  ${copied.join("\n  ")}`);
     const secretFile = path.join(env.dataDir, "auth-secret");
