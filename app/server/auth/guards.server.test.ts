@@ -68,11 +68,11 @@ describe("member guard", () => {
     );
   });
 
-  it("sends a member to /dashboard for a nonexistent or malformed course id", async () => {
+  it("sends a member to /dashboard, saying 'Course not found', for a nonexistent or malformed course id", async () => {
     const u = await createUser({ paid: true });
     for (const courseId of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
       const result = await load(course.loader, `/course/${courseId}`, u.cookie, { courseId });
-      expect(redirectTarget(result)).toBe("/dashboard");
+      expect(redirectTarget(result)).toBe("/dashboard?notice=course-not-found");
     }
   });
 });
