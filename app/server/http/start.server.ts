@@ -96,6 +96,9 @@ export async function startServer(options: StartOptions): Promise<void> {
     // Every answer names its request, and every log line written for it (logger.server.ts).
     const requestId = requestIdOf(req, trusted);
     res.setHeader("X-Request-Id", requestId);
+    // Draining: a kept-alive connection is closed after this answer, so the client reconnects
+    // (to another process or server) instead of keeping this one alive.
+    if (readiness.stopping) res.setHeader("Connection", "close");
     requestContext.run({ requestId }, () => {
       if (probes(req, res)) return;
       if (serve) serve(req, res);
