@@ -42,6 +42,8 @@ let server: Server;
 let origin: string;
 
 beforeAll(async () => {
+  // Opened (and migrated) first, so that no test waits for it between two requests.
+  await getDb();
   const app = createHttpApp({
     publicOrigin: "http://localhost:3000",
     staticFiles: new Map(),
@@ -53,11 +55,16 @@ beforeAll(async () => {
     routeOf: createRouteLabeler(routes, ["/metrics"]),
   });
   server = createServer(getRequestListener(app.fetch));
+  // A slow test must not find its kept-alive connection closed under it.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 const metrics = async (headers: Record<string, string> = {}) => {
   const res = await fetch(`${origin}/metrics`, { headers });
