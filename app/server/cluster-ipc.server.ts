@@ -7,8 +7,8 @@ import cluster from "node:cluster";
  */
 export type PrimaryRequest =
   | { kind: "metrics" }
-  /** Every process writes the funnel's page views it has counted (the admin funnel page). */
-  | { kind: "flush-page-views" }
+  /** Every process carries out a command (commandProcesses), e.g. for an admin page. */
+  | { kind: "command"; command: ProcessCommand }
   | {
       kind: "rate";
       op: "hit" | "reset";
@@ -90,8 +90,12 @@ export function answerWorker(
   return true;
 }
 
-/** What the primary asks every server process to do (commandProcesses). */
-export type ProcessCommand = "flush-page-views";
+/**
+ * What the primary has every server process do (commandProcesses): write the
+ * funnel's page views counted (the funnel page, before reading), read the
+ * offer settings again (the settings page, after a change).
+ */
+export type ProcessCommand = "flush-page-views" | "refresh-offer-settings";
 
 const commandType = "ailabs:command";
 const commandDoneType = "ailabs:command-done";

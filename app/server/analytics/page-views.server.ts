@@ -196,6 +196,6 @@ export function startPageViewFlusher(
  * (through the primary), so the funnel's figures for today are current.
  */
 export async function flushPageViews(db: Pick<Db, "execute">): Promise<void> {
-  if (inCluster()) await askPrimary({ kind: "flush-page-views" }, 6000);
+  if (inCluster()) await askPrimary({ kind: "command", command: "flush-page-views" }, 10_000);
   else await pageViews().flush(db);
 }

@@ -55,6 +55,8 @@ export async function runServerProcesses(start: () => Promise<void>): Promise<vo
 /** A process that dies this soon after it started waits longer before its replacement. */
 const quickDeathMs = 10_000;
 const maxRestartDelayMs = 30_000;
+/** How long a process may take to carry out a command (rendering the public pages again). */
+export const commandTimeoutMs = 30_000;
 /** How long the primary waits for its processes to drain after SIGTERM (theirs is 10 s). */
 const stopTimeoutMs = 15_000;
 
@@ -88,11 +90,11 @@ function runPrimary(processes: number): void {
     switch (request.kind) {
       case "metrics":
         return `${await aggregator.clusterMetrics()}\n${await primaryRegistry.metrics()}`;
-      case "flush-page-views":
+      case "command":
         await commandProcesses(
           [...slots.values()].map((s) => s.worker),
-          "flush-page-views",
-          5000,
+          request.command,
+          commandTimeoutMs,
         );
         return true;
       case "rate": {
