@@ -28,9 +28,10 @@ test.afterAll(() => {
 function getAlone(
   origin: string,
   pathname: string,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; requestId: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${origin}${pathname}`, { agent: false }, (res) => {
+    const req = httpRequest(`${origin}${pathname}`, { agent: false, headers }, (res) => {
       let body = "";
       res.on("data", (chunk) => {
         body += chunk;
@@ -74,8 +75,8 @@ async function whenReady(server: ServerProcess): Promise<void> {
     .toBe(200);
 }
 
-/** Sign-up, plan and test payment; the payment's receipt goes to the outbox. */
-async function buyAs(origin: string, email: string): Promise<void> {
+/** Sign-up, plan and test payment; the payment's receipt goes to the outbox. Returns the Cookie header. */
+async function buyAs(origin: string, email: string): Promise<string> {
   const signup = await postForm(origin, "/signup", {
     name: "Two processes",
     email,
@@ -93,6 +94,7 @@ async function buyAs(origin: string, email: string): Promise<void> {
   expect(payPath).toMatch(/^\/checkout\/test\//);
   const paid = await postForm(origin, payPath, { intent: "pay" }, { cookie });
   expect(paid.headers.get("location")).toBe("/success");
+  return cookie;
 }
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -145,7 +147,20 @@ if (databaseUrl) {
 
       // Three receipts, each sent once (only process 0 sends; rows are claimed with SKIP LOCKED).
       const buyers = [1, 2, 3].map((i) => `procs-${i}-${randomUUID()}@example.com`);
-      for (const email of buyers) await buyAs(server.origin, email);
+      const cookies = [];
+      for (const email of buyers) cookies.push(await buyAs(server.origin, email));
+
+      // A member's dashboard three times: each process renders it once at most, then keeps it.
+      for (let i = 0; i < 3; i++) {
+        const dashboard = await getAlone(server.origin, "/dashboard", { cookie: cookies[0] ?? "" });
+        expect(dashboard.status).toBe(200);
+      }
+      const cached = (await getAlone(server.origin, "/metrics")).body;
+      expect(sample(cached, 'page_cache_requests_total{result="hit"}')).toBeGreaterThanOrEqual(1);
+      expect(sample(cached, 'page_cache_requests_total{result="miss"}')).toBeGreaterThanOrEqual(1);
+      expect(
+        sample(cached, 'http_requests_total{route="/dashboard",method="GET",status="200"}'),
+      ).toBe(3);
       await db.connect();
       await expect
         .poll(
