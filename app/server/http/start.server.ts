@@ -256,6 +256,4 @@ export async function startServer(options: StartOptions): Promise<void> {
 
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
-  // A server process whose primary is gone (killed) stops too, rather than serve on alone.
-  process.on("disconnect", () => void shutdown("disconnect"));
 }
