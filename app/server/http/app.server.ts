@@ -10,6 +10,7 @@ import {
   metricsContentType,
   observeRequest,
 } from "../metrics/metrics.server";
+import { currentRequestId } from "../request-context.server";
 import { compressResponses } from "./compress.server";
 import { contentSecurityPolicy } from "./csp.server";
 import type { PageCache } from "./page-cache.server";
@@ -103,6 +104,8 @@ export function createHttpApp(options: HttpAppOptions) {
 
   app.use(async (c, next) => {
     await next();
+    const requestId = currentRequestId();
+    if (requestId) c.res.headers.set("X-Request-Id", requestId);
     // A route may set a stricter policy of its own (uploaded images: default-src 'none').
     for (const [name, value] of Object.entries(securityHeaders)) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { logger } from "../logger.server";
 import { countRequest } from "../metrics/metrics.server";
+import { withRequestId } from "../request-context.server";
 import { securityHeaders, strictTransportSecurity } from "./app.server";
 import {
   type StaticFile,
@@ -129,7 +130,7 @@ export function staticFilesAnswer(
       req.headers["if-none-match"],
       req.headers["accept-encoding"],
     );
-    res.writeHead(reply.status, reply.headers);
+    res.writeHead(reply.status, withRequestId(reply.headers));
     res.end(reply.body);
     // Pages by their path (a bounded set: the prerendered ones), build files together.
     countRequest(file.visitorOnly ? path : "static file", method, reply.status);
@@ -162,7 +163,7 @@ export function probesAnswer(readiness: Readiness): FastAnswer {
     const ok = url === "/healthz" || (readiness.ready && !readiness.stopping);
     const body =
       url === "/healthz" ? "ok" : ok ? "ready" : readiness.stopping ? "stopping" : "starting";
-    res.writeHead(ok ? 200 : 503, probeHeaders);
+    res.writeHead(ok ? 200 : 503, withRequestId(probeHeaders));
     res.end(req.method === "HEAD" ? undefined : body);
     return true;
   };

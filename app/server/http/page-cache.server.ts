@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { pageCacheQueryFor } from "~/route-policies";
 import type { PageStamp } from "../db/page-version.server";
 import { countPageCache, observeRequest } from "../metrics/metrics.server";
+import { withRequestId } from "../request-context.server";
 import { type ContentEncoding, encodeBody, negotiateEncoding } from "./encoding.server";
 
 /**
@@ -392,13 +393,13 @@ export function pageCacheAnswer(
     );
     if (!page) return false;
     if (req.headers["if-none-match"] === page.etag) {
-      res.writeHead(304, headersOf(page, undefined));
+      res.writeHead(304, withRequestId(headersOf(page, undefined)));
       res.end();
       answered(304);
       return true;
     }
     const encoded = await cache.encoded(page, req.headers["accept-encoding"]);
-    res.writeHead(200, headersOf(page, encoded));
+    res.writeHead(200, withRequestId(headersOf(page, encoded)));
     res.end(encoded.body);
     answered(200);
     return true;

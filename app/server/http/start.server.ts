@@ -93,9 +93,9 @@ export async function startServer(options: StartOptions): Promise<void> {
   const trusted = new Set(env.trustedProxies);
   const server = options.server ?? createServer();
   server.on("request", (req, res) => {
-    // Every answer names its request, and every log line written for it (logger.server.ts).
+    // Every answer names its request (X-Request-Id: the fast answers and the shell add it,
+    // withRequestId), and so does every log line written for it (logger.server.ts).
     const requestId = requestIdOf(req, trusted);
-    res.setHeader("X-Request-Id", requestId);
     // Draining: a kept-alive connection is closed after this answer, so the client reconnects
     // (to another process or server) instead of keeping this one alive.
     if (readiness.stopping) res.setHeader("Connection", "close");
