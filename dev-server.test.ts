@@ -42,7 +42,7 @@ beforeAll(async () => {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (dev.exitCode !== null) throw new Error(`dev server exited:\n${output}`);
-    const up = await fetch(`${origin}/healthz`).then(
+    const up = await fetch(`${origin}/readyz`).then(
       (res) => res.ok,
       () => false,
     );

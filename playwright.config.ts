@@ -53,7 +53,7 @@ export default defineConfig({
   webServer: {
     command: "sh bin/serve",
     env: serverEnv,
-    url: `${origin}/healthz`,
+    url: `${origin}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",

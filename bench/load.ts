@@ -8,7 +8,7 @@
 import type { ChildProcess } from "node:child_process";
 import autocannon from "autocannon";
 import { send } from "./http";
-import { cpuMs, percentile, sleep } from "./support";
+import { percentile, sleep, treeCpuMs } from "./support";
 
 export type Measurement = {
   url: string;
@@ -24,7 +24,7 @@ export type Measurement = {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
-  /** Server process CPU time per request completed in the window (ms), from /proc. */
+  /** Server CPU time (its processes together) per request completed in the window (ms), from /proc. */
   serverCpuMsPerRequest: number | undefined;
   /** Server CPU time / wall time in the window: 1 = one core fully used. */
   serverCpuCores: number | undefined;
@@ -33,7 +33,7 @@ export type Measurement = {
 export type LoadOptions = {
   url: string;
   headers: Record<string, string>;
-  /** The process whose CPU time is counted. */
+  /** The process whose CPU time is counted, with the processes it started. */
   server: ChildProcess;
   connections: number;
   warmupSeconds: number;
@@ -73,12 +73,12 @@ export async function load(options: LoadOptions): Promise<Measurement> {
     measuring = true;
     windowStart = performance.now();
     windowEnd = windowStart + options.durationSeconds * 1000;
-    cpuBefore = cpuMs(options.server.pid);
+    cpuBefore = treeCpuMs(options.server.pid);
     options.onMeasure?.();
   }, options.warmupSeconds * 1000);
   const end = new Promise<number | undefined>((resolve) => {
     setTimeout(
-      () => resolve(cpuMs(options.server.pid)),
+      () => resolve(treeCpuMs(options.server.pid)),
       (options.warmupSeconds + options.durationSeconds) * 1000,
     );
   });

@@ -33,6 +33,11 @@
  * 6. admin: the owner's console with 20,000 members and 50,000 purchases
  *    (bench/admin.ts), after the memory reading; target p95 < 150 ms a page,
  *    the CSV downloads streamed.
+ * 7. cores (PostgreSQL only): the dashboard and the course page as in mode 2,
+ *    on a server of 1 process and then on one of 2 (WEB_CONCURRENCY), each
+ *    started afresh on the same database after the other modes' server has
+ *    stopped; target: 2 processes >= 1.6x the req/s of 1, on each page.
+ *    Every other mode runs one server process (WEB_CONCURRENCY=1).
  *
  * PGlite always runs (DATABASE_URL="" for its server, and for the build that
  * `npm run bench` makes first: prerendering needs no server). When DATABASE_URL is
@@ -59,7 +64,7 @@
  *   BENCH_WRITERS (10) members writing, BENCH_WRITE_RATE (50) writes a second in all.
  *   BENCH_SIGNUP_RATE (10) sign-ups a second.
  *   BENCH_SETTLE (5): wait before the last memory reading.
- *   BENCH_MODES (public,idle,writers,signups,admin): the modes to run (memory is always read).
+ *   BENCH_MODES (public,idle,writers,signups,admin,cores): the modes to run (memory is always read).
  *   BENCH_DEMO_MEMBERS (20000), BENCH_DEMO_PURCHASES (50000), BENCH_ADMIN_REQUESTS (40): mode 6.
  *   BENCH_CHROMIUM (/usr/bin/chromium).
  *   DATABASE_URL: also run on PostgreSQL (see above).
@@ -103,7 +108,7 @@ import { builtInTemplate, describeTemplate, type WriteTemplate } from "./write-r
 const benchDir = path.join(rootDir, "bench");
 const resultsDir = path.join(benchDir, "results");
 
-const allModes = ["public", "idle", "writers", "signups", "admin"] as const;
+const allModes = ["public", "idle", "writers", "signups", "admin", "cores"] as const;
 type Mode = (typeof allModes)[number];
 
 const config = {
@@ -134,6 +139,8 @@ const targets = {
   pacedShare: 0.95,
   rssMb: { PGlite: 300, PostgreSQL: 200 } as Record<Database["kind"], number>,
   admin: adminTargets,
+  /** Mode 7: member pages' req/s with 2 server processes over 1. */
+  coresRatio: 1.6,
 };
 
 const profileArg = process.argv.find((a) => a === "--profile" || a.startsWith("--profile="));
@@ -149,6 +156,7 @@ const modeLabel: Record<Mode, string> = {
   writers: "3 writers",
   signups: "4 sign-ups",
   admin: "6 admin",
+  cores: "7 cores",
 };
 
 // ---------------------------------------------------------------- set-up
@@ -486,6 +494,61 @@ function pacedVerdict(stats: PacedStats): { ok: boolean; text: string } {
   };
 }
 
+/**
+ * Mode 7: the member pages on a server of 1 process, then of 2, each started
+ * afresh on the site's database (the same member and course), one at a time.
+ */
+async function coresMode(site: Site) {
+  const label = site.app.database.kind;
+  console.log(`[${label}] ${modeLabel.cores}: member pages with 1 and with 2 server processes`);
+  const measured = new Map<string, Map<number, Measurement>>();
+  for (const processes of [1, 2]) {
+    const app = await startAppServer(site.app.database, { processes });
+    try {
+      console.log(
+        `  ${processes} process${processes > 1 ? "es" : ""} at ${app.origin} (${elapsed()})`,
+      );
+      for (const page of memberPages(site)) {
+        const url = `${app.origin}${new URL(page.url).pathname}${new URL(page.url).search}`;
+        const m = await measure(
+          `${page.name}, ${processes} process${processes > 1 ? "es" : ""}`,
+          url,
+          site.memberHeaders,
+          app,
+          app.origin,
+        );
+        if (!measured.has(page.name)) measured.set(page.name, new Map());
+        measured.get(page.name)?.set(processes, m);
+      }
+      if (exited(app.child)) throw new BenchError(`server died:\n${app.output.join("\n")}`);
+    } finally {
+      await stop(app.child, 15_000);
+    }
+  }
+  for (const [page, runs] of measured) {
+    const one = runs.get(1);
+    const two = runs.get(2);
+    if (!one || !two) continue;
+    const ratio = one.requestsPerSecond > 0 ? two.requestsPerSecond / one.requestsPerSecond : 0;
+    rows.push(loadRow(label, modeLabel.cores, `${page}, 1 process`, one));
+    rows.push(
+      loadRow(
+        label,
+        modeLabel.cores,
+        `${page}, 2 processes`,
+        two,
+        undefined,
+        `${ratio.toFixed(2)}x 1 process`,
+      ),
+    );
+    checks.push({
+      target: `[${label}] ${modeLabel.cores}: ${page} with 2 processes >= ${targets.coresRatio}x 1 process`,
+      measured: `${ratio.toFixed(2)}x: ${two.requestsPerSecond.toFixed(0)} vs ${one.requestsPerSecond.toFixed(0)} req/s${failedText(two)}${failedText(one)}`,
+      pass: ratio >= targets.coresRatio && loadPasses(one) && loadPasses(two),
+    });
+  }
+}
+
 let nextAddress = 1;
 
 async function benchSite(site: Site, template: WriteTemplate | undefined) {
@@ -544,6 +607,13 @@ async function benchSite(site: Site, template: WriteTemplate | undefined) {
   // After the memory reading: 20,000 demo members are not what the member pages are measured with.
   if (config.modes.includes("admin")) await adminMode(site.app, site.adminCookie, { rows, checks });
   await stop(site.app.child, 15_000);
+  // Several processes share a database only on PostgreSQL; nothing else runs meanwhile.
+  if (config.modes.includes("cores")) {
+    if (label === "PostgreSQL") await coresMode(site);
+    else if (!config.postgres) {
+      console.log(`[${label}] ${modeLabel.cores}: PostgreSQL only (DATABASE_URL unset), not run`);
+    }
+  }
   return { ...result, endRssMb: end?.rssMb, peakRssMb: end?.peakMb };
 }
 

@@ -126,6 +126,26 @@ export function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
+/**
+ * CPU time of a process and of the processes it started (a cluster's primary
+ * and its server processes), in ms; undefined where there is no /proc.
+ */
+export function treeCpuMs(pid: number | undefined): number | undefined {
+  const own = cpuMs(pid);
+  if (own === undefined || pid === undefined) return own;
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // No children file (an old kernel): the process alone.
+  }
+  return children.reduce((sum, child) => sum + (cpuMs(child) ?? 0), own);
+}
+
 /** Resident memory (VmRSS) and its peak so far (VmHWM) in MB, from /proc/{pid}/status. */
 export function memoryMb(
   pid: number | undefined,

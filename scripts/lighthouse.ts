@@ -51,7 +51,7 @@ async function waitForHealth(origin: string, server: ChildProcess): Promise<void
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
     try {
-      const res = await fetch(`${origin}/healthz`);
+      const res = await fetch(`${origin}/readyz`);
       if (res.ok) return;
     } catch {
       // not listening yet

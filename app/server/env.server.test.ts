@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, isLoopbackAddress, listensOnLoopbackOnly, loadEnv } from "./env.server";
@@ -62,6 +62,37 @@ describe("loadEnv", () => {
     expect(() =>
       loadEnv({ PUBLIC_ORIGIN: "https://ailabs.app/app", BETTER_AUTH_SECRET: secret }),
     ).toThrow(/PUBLIC_ORIGIN/);
+  });
+
+  it("server processes: one per core on PostgreSQL, one on the embedded database, more refused there", () => {
+    const pgUrl = "postgres://localhost/x";
+    expect(loadEnv({ BETTER_AUTH_SECRET: secret }).webConcurrency).toBe(1);
+    expect(loadEnv({ DATABASE_URL: pgUrl, BETTER_AUTH_SECRET: secret }).webConcurrency).toBe(
+      os.availableParallelism(),
+    );
+    expect(
+      loadEnv({ DATABASE_URL: pgUrl, BETTER_AUTH_SECRET: secret, WEB_CONCURRENCY: "3" })
+        .webConcurrency,
+    ).toBe(3);
+    expect(loadEnv({ BETTER_AUTH_SECRET: secret, WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
+    expect(() => loadEnv({ BETTER_AUTH_SECRET: secret, WEB_CONCURRENCY: "2" })).toThrow(
+      "WEB_CONCURRENCY: 2 server processes need PostgreSQL (DATABASE_URL)",
+    );
+    expect(() =>
+      loadEnv({ DATABASE_URL: pgUrl, BETTER_AUTH_SECRET: secret, WEB_CONCURRENCY: "0" }),
+    ).toThrow("WEB_CONCURRENCY");
+    expect(loadEnv({ BETTER_AUTH_SECRET: secret }).processIndex).toBeUndefined();
+    expect(loadEnv({ BETTER_AUTH_SECRET: secret, SERVER_PROCESS_INDEX: "1" }).processIndex).toBe(1);
+  });
+
+  it("METRICS_TOKEN: unset by default, at least 16 characters", () => {
+    expect(loadEnv({ BETTER_AUTH_SECRET: secret }).metricsToken).toBeUndefined();
+    expect(
+      loadEnv({ BETTER_AUTH_SECRET: secret, METRICS_TOKEN: "a-long-enough-token" }).metricsToken,
+    ).toBe("a-long-enough-token");
+    expect(() => loadEnv({ BETTER_AUTH_SECRET: secret, METRICS_TOKEN: "short" })).toThrow(
+      "METRICS_TOKEN: must be at least 16 characters",
+    );
   });
 
   it("requires the auth secret with DATABASE_URL", () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { type FunnelProductKey, funnelProductKeys, site } from "../config/site";
 import { z } from "../lib/zod";
@@ -71,6 +72,10 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: optional(z.string().min(1)).default("ailabs:"),
   APP_BUILDER_URL: optional(z.url({ protocol: /^https?$/ })).default("https://bolt.new"),
   DISCORD_INVITE_URL: optional(z.url({ protocol: /^https?$/ })),
+  WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(256)),
+  METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
+  // Set by the primary process for each server process it starts (cluster.server.ts), not by hand.
+  SERVER_PROCESS_INDEX: optional(z.coerce.number().int().min(0)),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
   RATE_LIMIT_LOGIN_PER_ADDRESS: positiveInt(100),
   RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: positiveInt(10),
@@ -147,6 +152,19 @@ export type Env = {
   appBuilderUrl: string;
   /** The members' Discord invite; unset: the bonuses page says it is coming soon. */
   discordInviteUrl: string | undefined;
+  /**
+   * Server processes sharing the port (WEB_CONCURRENCY): the number of cores
+   * on PostgreSQL, 1 on the embedded database (one process owns its files).
+   */
+  webConcurrency: number;
+  /**
+   * This process's place among them (0 to webConcurrency - 1), set by the
+   * primary; undefined when one process serves alone. Process 0 runs the
+   * background work (the e-mail sender).
+   */
+  processIndex: number | undefined;
+  /** Bearer token that opens /metrics to clients beyond this machine; unset: loopback only. */
+  metricsToken: string | undefined;
 };
 
 export type WarriorPlusConfig = {
@@ -182,6 +200,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (e.WARRIORPLUS_SECURITY_KEY && e.WARRIORPLUS_PRODUCTS.length === 0) {
     problems.push("  WARRIORPLUS_PRODUCTS: required when WARRIORPLUS_SECURITY_KEY is set");
+  }
+  if (!e.DATABASE_URL && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
+    problems.push(
+      `  WEB_CONCURRENCY: ${e.WEB_CONCURRENCY} server processes need PostgreSQL (DATABASE_URL); the embedded database is opened by one process only. Unset WEB_CONCURRENCY or set it to 1.`,
+    );
   }
   if (problems.length > 0) throw new EnvError(`Invalid environment:\n${problems.join("\n")}`);
 
@@ -229,6 +252,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     appBuilderUrl: e.APP_BUILDER_URL,
     discordInviteUrl: e.DISCORD_INVITE_URL,
+    webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
+    processIndex: e.SERVER_PROCESS_INDEX,
+    metricsToken: e.METRICS_TOKEN,
     rateLimits: {
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
       loginPerAddress: e.RATE_LIMIT_LOGIN_PER_ADDRESS,

@@ -1,4 +1,5 @@
-import pino from "pino";
+import pino, { type DestinationStream } from "pino";
+import { currentRequestId } from "./request-context.server";
 
 /** Cuts what follows "params:" in a database error (Drizzle appends the query's parameters). */
 function withoutParams(text: string | undefined): string | undefined {
@@ -23,11 +24,24 @@ export const logSerializers = {
       : { message: String(error) },
 };
 
-export const logger = pino({
-  level: "info",
-  redact: ["password", "*.password", "token", "*.token", "headers.cookie", "email", "*.email"],
-  serializers: logSerializers,
-});
+/**
+ * A logger with this app's settings; every line written while a request is
+ * answered carries its id (`requestId`, also sent back as X-Request-Id).
+ */
+export function createLogger(destination?: DestinationStream) {
+  const options: pino.LoggerOptions = {
+    level: "info",
+    redact: ["password", "*.password", "token", "*.token", "headers.cookie", "email", "*.email"],
+    serializers: logSerializers,
+    mixin() {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+export const logger = createLogger();
 
 export function setLogLevel(level: string): void {
   logger.level = level;

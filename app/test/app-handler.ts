@@ -161,7 +161,6 @@ export async function createTestApp() {
     publicOrigin: origin,
     staticFiles: new Map(),
     handleRequest: (request) => handleRequest(request),
-    checkDatabase: async () => {},
   });
   return { app, routes: appRoutes };
 }

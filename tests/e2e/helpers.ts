@@ -371,12 +371,13 @@ export async function startServer(
 }
 
 /**
- * Waits until the server answers its health check. A new DATA_DIR is created
- * and migrated first: over 30 s on a busy 2-core machine.
+ * Waits until the server is ready (/readyz: migrations ran, the public pages
+ * are in memory). A new DATA_DIR is created and migrated first: over 30 s on
+ * a busy 2-core machine.
  */
 export async function serverHealthy(server: ServerProcess, timeout = 60_000): Promise<void> {
   await expect
-    .poll(async () => (await fetch(`${server.origin}/healthz`).catch(() => null))?.status ?? 0, {
+    .poll(async () => (await fetch(`${server.origin}/readyz`).catch(() => null))?.status ?? 0, {
       timeout,
     })
     .toBe(200);

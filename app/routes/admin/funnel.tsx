@@ -14,16 +14,16 @@ import {
   maxRangeDays,
   readFunnel,
 } from "~/server/admin/funnel.server";
-import { pageViews, utcDay } from "~/server/analytics/page-views.server";
+import { flushPageViews, utcDay } from "~/server/analytics/page-views.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/funnel";
 
 export const loader = consoleLoader(funnelQuerySchema, async (db, query) => {
   const range = funnelRange(query, utcDay());
-  // This process's views not yet written are added first, so today's figures are current.
-  await pageViews()
-    .flush(db)
-    .catch((error: unknown) => logger.warn({ err: error }, "page views not written yet"));
+  // Views not yet written (by any server process) are added first, so today's figures are current.
+  await flushPageViews(db).catch((error: unknown) =>
+    logger.warn({ err: error }, "page views not written yet"),
+  );
   return { ...(await readFunnel(db, range)), claimedFreeToPaidPercent, maxRangeDays };
 });
 

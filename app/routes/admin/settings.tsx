@@ -10,7 +10,7 @@ import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import {
   readOfferSettings,
-  refreshOfferSettings,
+  refreshOfferSettingsEverywhere,
   writeOfferSettings,
 } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/settings";
@@ -36,9 +36,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const db = await getDb();
   const changed = await writeOfferSettings(db, adminActor(admin), parsed.data);
-  // This process takes the change now (its public pages are rendered again before the
-  // answer); other processes within a few seconds (watchOfferSettings).
-  await refreshOfferSettings(db);
+  // This server's processes take the change now (their public pages are rendered again
+  // before the answer); other servers within a few seconds (watchOfferSettings).
+  await refreshOfferSettingsEverywhere(db);
   return { ok: true as const, changed };
 }
 

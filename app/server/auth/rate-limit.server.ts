@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { isIPv4 } from "node:net";
 import type { Redis } from "ioredis";
+import { askPrimary, inCluster } from "../cluster-ipc.server";
 import { getEnv, type RateLimitSettings } from "../env.server";
 import { logger } from "../logger.server";
+import { countRateLimited } from "../metrics/metrics.server";
 import { getRedis } from "../redis.server";
 
 /**
@@ -100,6 +102,80 @@ export function createRedisRateLimiter(
   };
 }
 
+/** How long a server process waits for the primary's counters before counting alone. */
+const primaryTimeoutMs = 1000;
+
+/**
+ * Counters kept by the cluster's primary (cluster.server.ts) for every server
+ * process it started (WEB_CONCURRENCY > 1) when there is no Redis: one limit
+ * for the whole server, as with one process. If the primary does not answer,
+ * the attempt is counted in this process's memory (and the failure logged).
+ */
+export function createPrimaryRateLimiter(options: LimiterOptions & { name: string }): RateLimiter {
+  const fallback = createMemoryRateLimiter(options);
+  const ask = (op: "hit" | "reset", key: string) =>
+    askPrimary<boolean>(
+      {
+        kind: "rate",
+        op,
+        name: options.name,
+        key,
+        limit: options.limit,
+        windowMs: options.windowMs,
+      },
+      primaryTimeoutMs,
+    );
+  return {
+    async hit(key) {
+      try {
+        return await ask("hit", key);
+      } catch (error) {
+        logger.error({ err: error, limiter: options.name }, "rate limit store unavailable");
+        return fallback.hit(key);
+      }
+    },
+    async reset(key) {
+      await fallback.reset(key);
+      await ask("reset", key).catch((error: unknown) =>
+        logger.error({ err: error, limiter: options.name }, "rate limit store unavailable"),
+      );
+    },
+  };
+}
+
+/** Known addresses kept by the cluster's primary, as createPrimaryRateLimiter's counters. */
+export function createPrimaryKnownAddresses(): KnownAddresses {
+  const fallback = createMemoryKnownAddresses();
+  return {
+    async knows(key) {
+      try {
+        return await askPrimary<boolean>({ kind: "known", op: "knows", key }, primaryTimeoutMs);
+      } catch (error) {
+        logger.error({ err: error }, "rate limit store unavailable");
+        return fallback.knows(key);
+      }
+    },
+    async remember(key) {
+      await fallback.remember(key);
+      await askPrimary({ kind: "known", op: "remember", key }, primaryTimeoutMs).catch(
+        (error: unknown) => logger.error({ err: error }, "rate limit store unavailable"),
+      );
+    },
+  };
+}
+
+/** Counts the attempts `limiter` refuses in the metrics, under its name. */
+function countingRefusals(name: string, limiter: RateLimiter): RateLimiter {
+  return {
+    async hit(key) {
+      const allowed = await limiter.hit(key);
+      if (!allowed) countRateLimited(name);
+      return allowed;
+    },
+    reset: (key) => limiter.reset(key),
+  };
+}
+
 /** Returns to /success a user may have looked up at Stripe per window: reloads and a few checkouts. */
 export const checkoutReturnsPerWindow = 20;
 
@@ -123,16 +199,24 @@ export type RateLimits = {
   signup: { perAddress: RateLimiter };
 };
 
-/** The app's limiters from the operator's settings; in Redis when a client is given. */
+/**
+ * The app's limiters from the operator's settings: in Redis when a client is
+ * given, in the cluster's primary for "primary", else in this process.
+ */
 export function createRateLimits(
   settings: RateLimitSettings,
-  store?: { redis: Redis; prefix: string },
+  store?: { redis: Redis; prefix: string } | "primary",
 ): RateLimits {
   const make = (name: string, limit: number, windowSeconds: number) => {
     const windowMs = windowSeconds * 1000;
-    return store
-      ? createRedisRateLimiter({ ...store, name, limit, windowMs })
-      : createMemoryRateLimiter({ limit, windowMs });
+    return countingRefusals(
+      name,
+      store === "primary"
+        ? createPrimaryRateLimiter({ name, limit, windowMs })
+        : store
+          ? createRedisRateLimiter({ ...store, name, limit, windowMs })
+          : createMemoryRateLimiter({ limit, windowMs }),
+    );
   };
   const w = settings.windowSeconds;
   return {
@@ -140,7 +224,12 @@ export function createRateLimits(
       perAddress: make("login-address", settings.loginPerAddress, w),
       perAddressAndEmail: make("login-address-email", settings.loginPerAddressAndEmail, w),
       perEmail: make("login-email", settings.loginPerEmail, w),
-      knownAddresses: store ? createRedisKnownAddresses(store) : createMemoryKnownAddresses(),
+      knownAddresses:
+        store === "primary"
+          ? createPrimaryKnownAddresses()
+          : store
+            ? createRedisKnownAddresses(store)
+            : createMemoryKnownAddresses(),
     },
     twoFactor: { perAccount: make("two-factor-account", settings.twoFactorPerAccount, w) },
     accountPassword: {
@@ -159,14 +248,18 @@ export function createRateLimits(
 
 let limits: RateLimits | undefined;
 
-/** The process's limiters (env.server.ts settings; Redis when REDIS_URL is set). */
+/**
+ * The process's limiters (env.server.ts settings): in Redis when REDIS_URL is
+ * set, else shared through the primary when several processes serve
+ * (WEB_CONCURRENCY > 1), else in this process.
+ */
 export function getRateLimits(): RateLimits {
   if (!limits) {
     const env = getEnv();
     const redis = getRedis();
     limits = createRateLimits(
       env.rateLimits,
-      redis ? { redis, prefix: env.redisKeyPrefix } : undefined,
+      redis ? { redis, prefix: env.redisKeyPrefix } : inCluster() ? "primary" : undefined,
     );
   }
   return limits;

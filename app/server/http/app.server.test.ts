@@ -8,7 +8,7 @@ import { loadStaticFiles } from "./static-files.server";
 
 const origin = "http://localhost:3000";
 
-async function makeApp(checkDatabase: () => Promise<void> = async () => {}) {
+async function makeApp() {
   const dir = mkdtempSync(path.join(tmpdir(), "client-"));
   mkdirSync(path.join(dir, "assets"));
   writeFileSync(path.join(dir, "index.html"), `<!doctype html><h1>Home</h1>${" ".repeat(2000)}`);
@@ -21,7 +21,6 @@ async function makeApp(checkDatabase: () => Promise<void> = async () => {}) {
       seen.push(request);
       return new Response(`rendered ${new URL(request.url).pathname}`);
     },
-    checkDatabase,
   });
   return { app, seen };
 }
@@ -74,7 +73,6 @@ describe("HTTP shell", () => {
         seen.push(request.url);
         return new Response("rendered");
       },
-      checkDatabase: async () => {},
     });
     expect(await (await app.request("/login")).text()).toBe("<h1>Sign in</h1>");
     // /login?reset=1 shows a message the copy does not have: rendered per request.
@@ -192,7 +190,6 @@ describe("HTTP shell", () => {
         new Response(new URL(request.url).pathname === "/big" ? html : "<p>tiny</p>", {
           headers: { "Content-Type": "text/html; charset=utf-8" },
         }),
-      checkDatabase: async () => {},
     });
     const br = await app.request("/big", { headers: { "accept-encoding": "gzip, br" } });
     expect(br.headers.get("content-encoding")).toBe("br");
@@ -207,34 +204,6 @@ describe("HTTP shell", () => {
     expect(await tiny.text()).toBe("<p>tiny</p>");
   });
 
-  it("answers /healthz 200 when the database answers and 503 when it does not", async () => {
-    const healthy = await makeApp();
-    expect((await healthy.app.request("/healthz")).status).toBe(200);
-    const sick = await makeApp(async () => {
-      throw new Error("connection refused");
-    });
-    const res = await sick.app.request("/healthz");
-    expect(res.status).toBe(503);
-  });
-
-  it("answers /readyz 200 while the server takes traffic and 503 before and while it drains", async () => {
-    let ready = false;
-    const app = createHttpApp({
-      publicOrigin: origin,
-      staticFiles: new Map(),
-      handleRequest: async () => new Response("rendered"),
-      checkDatabase: async () => {},
-      isReady: () => ready,
-    });
-    expect((await app.request("/readyz")).status).toBe(503);
-    ready = true;
-    const res = await app.request("/readyz");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    ready = false;
-    expect((await app.request("/readyz")).status).toBe(503);
-  });
-
   it("marks pages rendered for a signed-in user private, and keeps a route's own CSP", async () => {
     const app = createHttpApp({
       publicOrigin: origin,
@@ -243,7 +212,6 @@ describe("HTTP shell", () => {
         new URL(request.url).pathname === "/uploads/x.png"
           ? new Response("img", { headers: { "Content-Security-Policy": "default-src 'none'" } })
           : new Response("page"),
-      checkDatabase: async () => {},
     });
     const member = await app.request("/dashboard", {
       headers: { cookie: "better-auth.session_token=x" },

@@ -3,6 +3,14 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { maxBodyBytes, policyFor } from "~/route-policies";
 import { clientIpHeader } from "../auth/better-auth.server";
+import { logger } from "../logger.server";
+import {
+  type MetricsAccess,
+  metricsAccess,
+  metricsContentType,
+  observeRequest,
+} from "../metrics/metrics.server";
+import { currentRequestId } from "../request-context.server";
 import { compressResponses } from "./compress.server";
 import { contentSecurityPolicy } from "./csp.server";
 import type { PageCache } from "./page-cache.server";
@@ -21,13 +29,13 @@ export type HttpAppOptions = {
   staticFiles: Map<string, StaticFile>;
   /** React Router's request handler. */
   handleRequest: (request: Request) => Promise<Response>;
-  /** Resolves when the database answers; rejects otherwise. */
-  checkDatabase: () => Promise<void>;
   /**
-   * Whether the server takes traffic (GET /readyz): true once migrations ran and the
-   * pages are in memory, false again once it drains. Always ready when not given.
+   * GET /metrics: the metrics in Prometheus's text format (every server
+   * process's), for a client on this machine or one with the bearer token.
    */
-  isReady?: () => boolean;
+  metrics?: { token: string | undefined; read: () => Promise<string> };
+  /** A path's route pattern, for metrics labels (route-label.server.ts); default: "(app)". */
+  routeOf?: (path: string) => string;
   /** Reverse proxies whose X-Forwarded-For names the client (Env.trustedProxies). */
   trustedProxies?: readonly string[];
   /** Keeps member pages rendered per session while the database is unchanged. */
@@ -71,8 +79,8 @@ export const strictTransportSecurity = "max-age=63072000; includeSubDomains";
 const hasSessionCookie = (request: Request) => carriesSession(request.headers.get("cookie"));
 
 /**
- * The HTTP shell: security headers, /healthz and /readyz, in-memory static files and
- * prerendered pages, then React Router. Refuses bodies over the route's limit
+ * The HTTP shell: request metrics, security headers, /metrics, in-memory
+ * static files and prerendered pages, then React Router. Refuses bodies over the route's limit
  * (413), non-GET requests from another origin or without an Origin header
  * (403) unless the route waives the check (webhooks), and GET or HEAD on a
  * POST-only route (405). The routes' policies are in app/route-policies.ts.
@@ -81,8 +89,23 @@ export function createHttpApp(options: HttpAppOptions) {
   const app = new Hono<{ Bindings: HttpBindings }>();
   const isProduction = options.publicOrigin.startsWith("https://");
 
+  // Requests and their time by route pattern (fast answers count their own).
+  const routeOf = options.routeOf ?? (() => "(app)");
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    observeRequest(
+      routeOf(c.req.path),
+      c.req.method,
+      c.res.status,
+      (performance.now() - started) / 1000,
+    );
+  });
+
   app.use(async (c, next) => {
     await next();
+    const requestId = currentRequestId();
+    if (requestId) c.res.headers.set("X-Request-Id", requestId);
     // A route may set a stricter policy of its own (uploaded images: default-src 'none').
     for (const [name, value] of Object.entries(securityHeaders)) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
@@ -92,21 +115,45 @@ export function createHttpApp(options: HttpAppOptions) {
     }
   });
 
-  app.get("/healthz", async (c) => {
-    try {
-      await options.checkDatabase();
-      return c.text("ok", 200, { "Cache-Control": "no-store" });
-    } catch {
-      return c.text("database unavailable", 503, { "Cache-Control": "no-store" });
-    }
-  });
-
-  // For a load balancer's health check: 503 before start-up ends and while draining.
-  app.get("/readyz", (c) =>
-    (options.isReady?.() ?? true)
-      ? c.text("ready", 200, { "Cache-Control": "no-store" })
-      : c.text("not ready", 503, { "Cache-Control": "no-store" }),
-  );
+  const metrics = options.metrics;
+  if (metrics) {
+    const refusals: Record<Exclude<MetricsAccess, "allowed">, () => Response> = {
+      unauthorized: () =>
+        new Response("A bearer token is required", {
+          status: 401,
+          headers: { "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" },
+        }),
+      forbidden: () =>
+        new Response("Metrics are served to this machine only", {
+          status: 403,
+          headers: { "Cache-Control": "no-store" },
+        }),
+    };
+    app.get("/metrics", async (c) => {
+      const access = metricsAccess(
+        {
+          socketAddress: c.env?.incoming?.socket.remoteAddress,
+          authorization: c.req.header("authorization"),
+          forwarded:
+            c.req.header("x-forwarded-for") !== undefined ||
+            c.req.header("forwarded") !== undefined,
+        },
+        metrics.token,
+      );
+      if (access !== "allowed") return refusals[access]();
+      try {
+        return new Response(await metrics.read(), {
+          headers: { "Content-Type": metricsContentType, "Cache-Control": "no-store" },
+        });
+      } catch (error) {
+        logger.error({ err: error }, "metrics could not be read");
+        return new Response("Metrics unavailable", {
+          status: 503,
+          headers: { "Cache-Control": "no-store" },
+        });
+      }
+    });
+  }
 
   // node-listener.server.ts answers these before Hono; this serves what it leaves (odd URLs).
   app.on(["GET", "HEAD"], "*", async (c, next) => {

@@ -1,5 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { logger } from "../logger.server";
+import { countRequest } from "../metrics/metrics.server";
+import { withRequestId } from "../request-context.server";
 import { securityHeaders, strictTransportSecurity } from "./app.server";
 import {
   type StaticFile,
@@ -128,8 +130,41 @@ export function staticFilesAnswer(
       req.headers["if-none-match"],
       req.headers["accept-encoding"],
     );
-    res.writeHead(reply.status, reply.headers);
+    res.writeHead(reply.status, withRequestId(reply.headers));
     res.end(reply.body);
+    // Pages by their path (a bounded set: the prerendered ones), build files together.
+    countRequest(file.visitorOnly ? path : "static file", method, reply.status);
+    return true;
+  };
+}
+
+/** Where the process is in its life, for /readyz (start.server.ts sets it). */
+export type Readiness = {
+  /** Migrations ran, the public pages are in memory and the app answers. */
+  ready: boolean;
+  /** SIGTERM or SIGINT came: draining, then stopping. */
+  stopping: boolean;
+};
+
+const probeHeaders = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+
+/**
+ * GET or HEAD /healthz: 200 while the process lives (it answers even while
+ * starting or draining). /readyz: 200 once the server is ready to serve and
+ * not stopping, 503 before and after; what a load balancer's health check
+ * should ask. Neither reads the database, so a database outage does not get
+ * every process restarted or taken out at once.
+ */
+export function probesAnswer(readiness: Readiness): FastAnswer {
+  return (req, res) => {
+    const url = req.url;
+    if (url !== "/healthz" && url !== "/readyz") return false;
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const ok = url === "/healthz" || (readiness.ready && !readiness.stopping);
+    const body =
+      url === "/healthz" ? "ok" : ok ? "ready" : readiness.stopping ? "stopping" : "starting";
+    res.writeHead(ok ? 200 : 503, withRequestId(probeHeaders));
+    res.end(req.method === "HEAD" ? undefined : body);
     return true;
   };
 }

@@ -594,7 +594,6 @@ describe("the HTTP shell and the page cache", () => {
         renders += 1;
         return html(`render ${renders}`);
       },
-      checkDatabase: async () => {},
       pageCache: createPageCache({ readStamps: alwaysFresh, sessionKey: tokenOf }),
     });
     const cookie = "better-auth.session_token=a.b";
@@ -615,7 +614,6 @@ describe("the HTTP shell and the page cache", () => {
       publicOrigin: origin,
       staticFiles: new Map(),
       handleRequest: async () => html("the page"),
-      checkDatabase: async () => {},
       pageCache: createPageCache({ readStamps: alwaysFresh, sessionKey: tokenOf }),
     });
     for (const encoding of ["br", "br", "gzip", ""]) {

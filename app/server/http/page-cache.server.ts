@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pageCacheQueryFor } from "~/route-policies";
 import type { PageStamp } from "../db/page-version.server";
+import { countPageCache, observeRequest } from "../metrics/metrics.server";
+import { withRequestId } from "../request-context.server";
 import { type ContentEncoding, encodeBody, negotiateEncoding } from "./encoding.server";
 
 /**
@@ -240,10 +242,12 @@ export function createPageCache(options: PageCacheOptions) {
       const before = await (earlier ?? currentStamp(found.token));
       // Signed out, expired, or nothing could be checked: render as if there were no cache.
       if (!before) {
+        countPageCache("miss");
         drop(found.key);
         return render();
       }
       const hit = fresh(found.key, before);
+      countPageCache(hit ? "hit" : "miss");
       if (hit)
         return cachedResponse(
           hit,
@@ -345,7 +349,11 @@ function cachedResponse(
  * once and kept beside it: a fresh headers object per request costs as much
  * CPU as writing the answer.
  */
-export function pageCacheAnswer(cache: PageCache, shellHeaders: Readonly<Record<string, string>>) {
+export function pageCacheAnswer(
+  cache: PageCache,
+  shellHeaders: Readonly<Record<string, string>>,
+  routeOf: (path: string) => string = (path) => path,
+) {
   const kept = new WeakMap<CachedPage, Map<string, Record<string, string>>>();
   const headersOf = (page: CachedPage, encoded: EncodedPage | undefined) => {
     let byAnswer = kept.get(page);
@@ -368,6 +376,11 @@ export function pageCacheAnswer(cache: PageCache, shellHeaders: Readonly<Record<
     const q = url.indexOf("?");
     const path = q === -1 ? url : url.slice(0, q);
     if (!pageCacheQueryFor(path)) return false;
+    const started = performance.now();
+    const answered = (status: number) => {
+      countPageCache("hit");
+      observeRequest(routeOf(path), "GET", status, (performance.now() - started) / 1000);
+    };
     const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
     const page = await cache.lookup(
       {
@@ -380,13 +393,15 @@ export function pageCacheAnswer(cache: PageCache, shellHeaders: Readonly<Record<
     );
     if (!page) return false;
     if (req.headers["if-none-match"] === page.etag) {
-      res.writeHead(304, headersOf(page, undefined));
+      res.writeHead(304, withRequestId(headersOf(page, undefined)));
       res.end();
+      answered(304);
       return true;
     }
     const encoded = await cache.encoded(page, req.headers["accept-encoding"]);
-    res.writeHead(200, headersOf(page, encoded));
+    res.writeHead(200, withRequestId(headersOf(page, encoded)));
     res.end(encoded.body);
+    answered(200);
     return true;
   };
 }

@@ -1,7 +1,6 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { publicPagePaths, signInPagePaths } from "~/route-policies";
 import { countPageViews, startPageViewFlusher } from "../analytics/page-views.server";
@@ -13,27 +12,33 @@ import { readPageStamps } from "../db/page-version.server";
 import { startDatabaseSocket } from "../db/socket.server";
 import { EnvError, getEnv, listensOnLoopbackOnly } from "../env.server";
 import { logger } from "../logger.server";
-import { createSmtpTransport, startEmailSender } from "../mail/outbox.server";
+import { createSmtpTransport, outboxDepth, startEmailSender } from "../mail/outbox.server";
+import { watchOutboxDepth } from "../metrics/metrics.server";
 import {
   onFirstCustomerPlacesChange,
   refreshFirstCustomerPlaces,
   watchFirstCustomerPlaces,
 } from "../payments/first-customers.server";
 import { closeRedis, getRedis } from "../redis.server";
+import { requestContext, requestIdOf } from "../request-context.server";
 import {
   onOfferSettingsChange,
   refreshOfferSettings,
   watchOfferSettings,
 } from "../settings/offer-settings.server";
 import { createHttpApp } from "./app.server";
+import { serverMetrics } from "./cluster.server";
 import {
   type FastAnswer,
   nodeListener,
+  probesAnswer,
+  type Readiness,
   shellHeaders,
   staticFilesAnswer,
 } from "./node-listener.server";
 import { createPageCache, pageCacheAnswer } from "./page-cache.server";
 import { prerenderedPagesRenderer } from "./prerender.server";
+import { createRouteLabeler } from "./route-label.server";
 import type { StaticFile } from "./static-files.server";
 
 export type StartOptions = {
@@ -57,8 +62,11 @@ export type StartOptions = {
 
 /**
  * Starts the server (server.ts in production, dev-server.ts in development):
- * environment, database, Redis, the PGlite socket, the e-mail sender, then
- * the HTTP shell on node:http; drains and closes it all on SIGTERM or SIGINT.
+ * environment, then the port (answering /healthz at once, /readyz 503 and
+ * holding other requests until ready), database, Redis, the PGlite socket,
+ * the e-mail sender, then the HTTP shell on node:http; drains and closes it
+ * all on SIGTERM or SIGINT. Run by each server process when there are
+ * several (cluster.server.ts); only process 0 (or the only one) sends e-mail.
  */
 export async function startServer(options: StartOptions): Promise<void> {
   let env: ReturnType<typeof getEnv>;
@@ -70,6 +78,56 @@ export async function startServer(options: StartOptions): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+
+  // Listen first: /healthz answers while the process starts, /readyz says when it is ready,
+  // and a request that comes before waits for it (a process started again in a cluster
+  // gets connections as soon as it listens).
+  const readiness: Readiness = { ready: false, stopping: false };
+  let becomeReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    becomeReady = resolve;
+  });
+  let serve: RequestListener | undefined;
+  const probes = probesAnswer(readiness);
+  const trusted = new Set(env.trustedProxies);
+  const server = options.server ?? createServer();
+  server.on("request", (req, res) => {
+    // Every answer names its request (X-Request-Id: the fast answers and the shell add it,
+    // withRequestId), and so does every log line written for it (logger.server.ts).
+    const requestId = requestIdOf(req, trusted);
+    // Draining: a kept-alive connection is closed after this answer, so the client reconnects
+    // (to another process or server) instead of keeping this one alive.
+    if (readiness.stopping) res.setHeader("Connection", "close");
+    requestContext.run({ requestId }, () => {
+      if (probes(req, res)) return;
+      if (serve) serve(req, res);
+      else void ready.then(() => serve?.(req, res));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.port, env.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  logger.info(
+    {
+      port: (server.address() as AddressInfo).port,
+      origin: env.publicOrigin,
+      database: env.databaseUrl ? "postgres" : "pglite",
+      ...(env.processIndex === undefined ? {} : { process: env.processIndex }),
+    },
+    "listening",
+  );
+  if (env.testCheckout && !listensOnLoopbackOnly(env.host)) {
+    logger.warn(
+      { host: env.host, anyClient: env.testCheckoutForAnyClient },
+      env.testCheckoutForAnyClient
+        ? "the test checkout is on for every client (TEST_CHECKOUT=on) and the server listens beyond this machine: anyone who reaches it gets Lifetime Access without paying"
+        : "the test checkout is on and the server listens beyond this machine; it pays only for requests from this machine",
+    );
   }
 
   let database: Awaited<ReturnType<typeof getDatabase>>;
@@ -90,12 +148,20 @@ export async function startServer(options: StartOptions): Promise<void> {
   const fileBacked = database.pglite && env.dataDir !== "memory://" ? database.pglite : undefined;
   const socket = fileBacked ? await startDatabaseSocket(fileBacked, env.dataDir) : undefined;
   const backupSocket = fileBacked ? await startBackupSocket(fileBacked, env.dataDir) : undefined;
-  const emailSender = startEmailSender(database.db, {
-    transport: env.smtpUrl ? createSmtpTransport(env.smtpUrl) : undefined,
-    from: env.smtpFrom,
-    maxAttempts: env.emailMaxAttempts,
-    lockRows: !database.pglite,
-  });
+  // Background work runs in one process of the server (process 0 when there are several); on
+  // PostgreSQL each message is also claimed with SKIP LOCKED, so several servers send it once.
+  const runsBackgroundWork = (env.processIndex ?? 0) === 0;
+  const emailSender = runsBackgroundWork
+    ? startEmailSender(database.db, {
+        transport: env.smtpUrl ? createSmtpTransport(env.smtpUrl) : undefined,
+        from: env.smtpFrom,
+        maxAttempts: env.emailMaxAttempts,
+        lockRows: !database.pglite,
+      })
+    : undefined;
+  if (runsBackgroundWork) {
+    watchOutboxDepth(() => outboxDepth(database.db, env.emailMaxAttempts));
+  }
   // Views of the funnel's pages, summed in memory, written every 10 s and at shutdown.
   const pageViewFlusher = startPageViewFlusher(database.db);
 
@@ -103,10 +169,13 @@ export async function startServer(options: StartOptions): Promise<void> {
 
   // Imported once: given a function, createRequestHandler rebuilds its routes per request,
   // which only development wants (to take the edits made since the last request).
+  const build = await options.build();
   const handleRequest = createRequestHandler(
-    options.mode === "development" ? options.build : await options.build(),
+    options.mode === "development" ? options.build : build,
     options.mode,
   );
+  // Metrics count requests by route pattern, never by raw URL.
+  const routeOf = createRouteLabeler(build.routes, ["/metrics"]);
 
   // Offer settings (decision 012): the pages' loaders read them from memory. Each change,
   // and settings at start that differ from the build's, render the prerendered pages again.
@@ -138,60 +207,31 @@ export async function startServer(options: StartOptions): Promise<void> {
     staticFiles,
     handleRequest: (request) => handleRequest(request),
     pageCache,
-    checkDatabase: async () => {
-      await database.db.execute(sql`select 1`);
-    },
-    // Migrations ran and the pages are in memory before the server listens; it stops
-    // being ready when it starts draining, so a load balancer sends the requests elsewhere.
-    isReady: () => !stopping,
+    metrics: { token: env.metricsToken, read: serverMetrics },
+    routeOf,
   });
-
-  let stopping = false;
 
   // Static files, prerendered pages and kept member pages are answered straight on node:http;
   // the rest goes to the Hono app (what `serve({ fetch: app.fetch })` would build). The first
   // answer only counts funnel page views (consent "all"), whichever answer serves them.
-  const server = options.server ?? createServer();
-  server.on(
-    "request",
-    nodeListener(
-      [
-        // Once draining, each connection closes after its answer: a proxy's kept-alive
-        // connection carries no further request here, and the drain ends sooner.
-        (_req, res) => {
-          if (stopping) res.setHeader("Connection", "close");
-          return false;
-        },
-        countPageViews(),
-        ...(options.answersFirst ?? []),
-        staticFilesAnswer(staticFiles, env.publicOrigin),
-        ...(pageCache ? [pageCacheAnswer(pageCache, shellHeaders(env.publicOrigin))] : []),
-      ],
-      getRequestListener(app.fetch, { hostname: env.host }),
-    ),
+  serve = nodeListener(
+    [
+      countPageViews(),
+      ...(options.answersFirst ?? []),
+      staticFilesAnswer(staticFiles, env.publicOrigin),
+      ...(pageCache ? [pageCacheAnswer(pageCache, shellHeaders(env.publicOrigin), routeOf)] : []),
+    ],
+    getRequestListener(app.fetch, { hostname: env.host }),
   );
-  server.listen(env.port, env.host, () => {
-    logger.info(
-      {
-        port: (server.address() as AddressInfo).port,
-        origin: env.publicOrigin,
-        database: env.databaseUrl ? "postgres" : "pglite",
-      },
-      "listening",
-    );
-    if (env.testCheckout && !listensOnLoopbackOnly(env.host)) {
-      logger.warn(
-        { host: env.host, anyClient: env.testCheckoutForAnyClient },
-        env.testCheckoutForAnyClient
-          ? "the test checkout is on for every client (TEST_CHECKOUT=on) and the server listens beyond this machine: anyone who reaches it gets Lifetime Access without paying"
-          : "the test checkout is on and the server listens beyond this machine; it pays only for requests from this machine",
-      );
-    }
-  });
+  readiness.ready = true;
+  becomeReady();
+  logger.info("ready");
 
+  let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
+    readiness.stopping = true;
     logger.info({ signal }, "draining requests");
     const force = setTimeout(() => {
       logger.warn("requests still open after 10 s; closing anyway");
@@ -204,7 +244,7 @@ export async function startServer(options: StartOptions): Promise<void> {
     });
     stopWatchingSettings();
     stopWatchingCustomers();
-    await emailSender.stop();
+    await emailSender?.stop();
     await pageViewFlusher.stop();
     await backupSocket?.stop();
     await socket?.stop();

@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, lt, lte } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db, Tx } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
 import { logger } from "../logger.server";
+import { countEmailDelivery } from "../metrics/metrics.server";
 import type { MessageContent } from "./messages.server";
 
 export type OutboxMessage = MessageContent & { to: string };
@@ -141,9 +142,11 @@ async function deliver(
     const code = (error as { responseCode?: number; code?: string }).responseCode;
     if (attempts >= options.maxAttempts) {
       logger.error({ id: row.id, attempts, domain, code }, "e-mail given up after max attempts");
+      countEmailDelivery("gave_up");
       return "gaveUp";
     }
     logger.warn({ id: row.id, attempts, domain, code, next }, "e-mail failed; will retry");
+    countEmailDelivery("failed");
     return "failed";
   }
   await db
@@ -157,6 +160,7 @@ async function deliver(
       ...(options.transport ? { text: "", html: "" } : {}),
     })
     .where(eq(emailOutbox.id, row.id));
+  countEmailDelivery("sent");
   return "sent";
 }
 
@@ -208,4 +212,28 @@ export function startEmailSender(
       options.transport?.close();
     },
   };
+}
+
+/**
+ * Messages not sent yet: those still to be tried (due or waiting for their
+ * next attempt), and those given up on after `maxAttempts`. One query.
+ */
+export async function outboxDepth(
+  db: Db,
+  maxAttempts: number,
+): Promise<{ pending: number; givenUp: number }> {
+  const [row] = await db
+    .select({
+      pending:
+        sql<number>`count(*) filter (where ${emailOutbox.attempts} < ${maxAttempts})`.mapWith(
+          Number,
+        ),
+      givenUp:
+        sql<number>`count(*) filter (where ${emailOutbox.attempts} >= ${maxAttempts})`.mapWith(
+          Number,
+        ),
+    })
+    .from(emailOutbox)
+    .where(isNull(emailOutbox.sentAt));
+  return { pending: row?.pending ?? 0, givenUp: row?.givenUp ?? 0 };
 }

@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import type { Db, Tx } from "../db/client.server";
 import { webhookEvent } from "../db/schema";
 import { logger } from "../logger.server";
+import { countWebhook } from "../metrics/metrics.server";
 import { revokePurchase } from "./purchases.server";
 import { type StripeConfig, stripeClient, stripeErrorLog } from "./stripe.server";
 import {
@@ -29,14 +30,19 @@ export async function handleStripeWebhook(
   if (!config) return answer(404, "Not found");
   if (request.method !== "POST") return answer(405, "Method not allowed");
   const signature = request.headers.get("stripe-signature");
-  if (!signature) return answer(400, "Missing Stripe-Signature header");
+  if (!signature) {
+    countWebhook("stripe", "bad_signature");
+    return answer(400, "Missing Stripe-Signature header");
+  }
   const body = await request.text();
   let event: Stripe.Event;
   try {
     event = stripeClient(config).webhooks.constructEvent(body, signature, config.webhookSecret);
   } catch {
+    countWebhook("stripe", "bad_signature");
     return answer(400, "Invalid signature");
   }
+  let applied = false;
   try {
     // A paid checkout is checked against the plan: its line items come from
     // Stripe, asked before the transaction (a failure answers 500: Stripe retries).
@@ -47,15 +53,18 @@ export async function handleStripeWebhook(
         .values({ provider: "stripe", eventId: event.id })
         .onConflictDoNothing()
         .returning({ eventId: webhookEvent.eventId });
-      if (recorded.length > 0) await applyStripeEvent(tx, config, event, checkout);
+      applied = recorded.length > 0;
+      if (applied) await applyStripeEvent(tx, config, event, checkout);
     });
   } catch (error) {
     logger.error(
       { ...stripeErrorLog(error), eventId: event.id, eventType: event.type },
       "Stripe webhook failed; Stripe will retry it",
     );
+    countWebhook("stripe", "failed");
     return answer(500, "Webhook failed");
   }
+  countWebhook("stripe", applied ? "applied" : "duplicate");
   return answer(200, "ok");
 }
 

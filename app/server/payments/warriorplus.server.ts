@@ -9,6 +9,7 @@ import { user, webhookEvent } from "../db/schema";
 import type { WarriorPlusConfig } from "../env.server";
 import { logger } from "../logger.server";
 import { enqueueLoginDetails } from "../mail/notices.server";
+import { countWebhook } from "../metrics/metrics.server";
 import { readOfferSettings } from "../settings/offer-settings.server";
 import { fulfilPurchase, isRevokedBeforePurchase, revokePurchase } from "./purchases.server";
 
@@ -72,11 +73,13 @@ export async function receiveWarriorPlusIpn(
   try {
     form = await request.formData();
   } catch {
+    countWebhook("warriorplus", "bad_request");
     return new Response("Bad request", { status: 400 });
   }
   const key = form.get("WP_SECURITYKEY");
   if (!isWarriorPlusKeyValid(typeof key === "string" ? key : null, config.securityKey)) {
     logger.warn("WarriorPlus IPN refused: wrong or missing security key");
+    countWebhook("warriorplus", "unauthorized");
     return new Response("Unauthorized", { status: 401 });
   }
   // parseForm also refuses a NUL in any field (PostgreSQL stores none in text).
@@ -84,13 +87,16 @@ export async function receiveWarriorPlusIpn(
   if (!parsed.ok) {
     const fields = Object.keys(parsed.fieldErrors);
     logger.warn({ fields }, "WarriorPlus IPN refused: missing or invalid fields");
+    countWebhook("warriorplus", "bad_request");
     return new Response("Bad request", { status: 400 });
   }
   try {
     const outcome = await applyWarriorPlusIpn(db, config, parsed.data);
+    countWebhook("warriorplus", outcome);
     return new Response(outcome, { status: 200 });
   } catch (error) {
     logger.error({ err: error, ipn: parsed.data.IPN_ID }, "WarriorPlus IPN failed");
+    countWebhook("warriorplus", "failed");
     return new Response("Error", { status: 500 });
   }
 }

@@ -7,6 +7,7 @@ import {
   settingsFromStored,
 } from "~/lib/offer-settings";
 import { type Actor, recordAudit } from "../admin/audit.server";
+import { askPrimary, inCluster, onProcessCommand } from "../cluster-ipc.server";
 import type { Db } from "../db/client.server";
 import { offerSettings } from "../db/schema";
 import { getEnv } from "../env.server";
@@ -113,6 +114,8 @@ export async function refreshOfferSettings(db: Db): Promise<boolean> {
  * by another server process is taken within that time. Returns the stop.
  */
 export function watchOfferSettings(db: Db, intervalMs = 3000): () => void {
+  // With several server processes, the settings page has each read a change at once.
+  onProcessCommand("refresh-offer-settings", () => refreshOfferSettings(db).then(() => {}));
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -168,3 +171,23 @@ export function publicOffer(): Omit<OfferSettings, "discordInviteUrl"> {
 
 /** The loader of a public page: the offer settings it shows, from memory. */
 export const offerLoader = () => ({ offer: publicOffer() });
+
+/**
+ * After a change: this process reads the settings again now, and so does
+ * every other process of this server when there are several (through the
+ * primary), each rendering its public pages again before this returns. Other
+ * servers take it within watchOfferSettings' interval.
+ */
+export async function refreshOfferSettingsEverywhere(db: Db): Promise<void> {
+  if (!inCluster()) {
+    await refreshOfferSettings(db);
+    return;
+  }
+  try {
+    await askPrimary({ kind: "command", command: "refresh-offer-settings" }, 35_000);
+  } catch (error) {
+    // The watcher of each process takes it within seconds anyway.
+    logger.warn({ err: error }, "offer settings not refreshed in every process");
+    await refreshOfferSettings(db);
+  }
+}
