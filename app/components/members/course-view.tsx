@@ -228,11 +228,10 @@ export function ChapterView({
   const doneCount = chapters.filter((c) => c.done).length;
   const complete = total > 0 && doneCount >= total;
   // Marking the chapter done moves on, unless it is the last or it finishes the course
-  // (which is then shown here). Decided on the stored state, so that it holds while the
-  // mark is on its way.
-  const othersDone = course.chapters.every((c) => c.done || c.id === selected?.id);
-  const storedDone = course.chapters.some((c) => c.done && c.id === selected?.id);
-  const movesOn = !storedDone && next !== undefined && !othersDone;
+  // (which is then shown here). Decided on the state shown, a pending mark or undo
+  // included: Mark as complete clicked while an undo is on its way still moves on.
+  const othersDone = chapters.every((c) => c.done || c.id === selected?.id);
+  const movesOn = !isDone && next !== undefined && !othersDone;
   // Done with the last chapter but not the course: where the rest is.
   const firstLeft = !complete && isDone && !next ? chapters.find((c) => !c.done) : undefined;
 
