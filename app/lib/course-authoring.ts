@@ -18,6 +18,21 @@ export const adminNotices = {
 
 export type AdminNotice = keyof typeof adminNotices;
 
+/** A course as its edit form shows it. */
+export type EditedCourse = {
+  id: string;
+  title: string;
+  description: string;
+  published: boolean;
+  coverImageUrl: string | null;
+  coverAlt: string;
+};
+
+/** A course in the admin list, with its chapters in order. */
+export type AdminCourse = EditedCourse & {
+  chapters: { id: string; title: string; sortOrder: number; published: boolean }[];
+};
+
 export function isAdminNotice(value: string | null): value is AdminNotice {
   return value !== null && Object.hasOwn(adminNotices, value);
 }
