@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import { createAccount, hydrated, islandsHydrated, test } from "./helpers";
 
 // Small things a user noticed (issue 13, points 9 to 13), each at desktop and phone width.
@@ -12,13 +12,6 @@ const widths = [
 ] as const;
 
 const banner = (page: Page) => page.getByRole("region", { name: "We use cookies" });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  expect(
-    results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) })),
-  ).toEqual([]);
-}
 
 async function shot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
