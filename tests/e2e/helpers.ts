@@ -315,6 +315,20 @@ export function timerUnit(timer: Locator, name: "Days" | "Hours" | "Minutes" | "
   return timer.locator(`[data-unit="${name}"]`);
 }
 
+/** A new paying member on the idea generator, its form hydrated and its three text filters filled. */
+export async function ideaGeneratorWith(
+  page: Page,
+  filters: { industry: string; audience: string; problem: string },
+): Promise<void> {
+  await createAccount(page, { paid: true });
+  await page.goto("/app-idea-generator");
+  const industry = page.getByLabel("Industry");
+  await hydrated(industry);
+  await industry.fill(filters.industry);
+  await page.getByLabel("Target audience").fill(filters.audience);
+  await page.getByLabel("Problem to solve").fill(filters.problem);
+}
+
 /**
  * Makes fresh DATA_DIRs (a "data" folder in a new temporary folder named from
  * `prefix`) and removes them all after the file's tests.
