@@ -22,6 +22,18 @@ const chapterRows = (page: Page) =>
 const confirmDialog = (page: Page, name: "Delete course?" | "Delete chapter?") =>
   page.getByRole("dialog", { name });
 
+/** Clicks Delete on a course or chapter (once hydrated); the dialog it opens asks the spec's question. */
+async function clickDelete(page: Page, kind: "course" | "chapter", title: string) {
+  const remove = page.getByRole("button", { name: `Delete ${kind}: ${title}` });
+  await hydrated(remove);
+  await remove.click();
+  const dialog = confirmDialog(page, `Delete ${kind}?`);
+  await expect(dialog).toContainText(
+    kind === "course" ? confirmDeleteCourse : confirmDeleteChapter,
+  );
+  return { remove, dialog };
+}
+
 test.describe("admin panel: courses and chapters", () => {
   test("an admin creates, edits, collapses and deletes a course", async ({ adminPage: page }) => {
     const title = uniqueTitle("Admin course");
@@ -81,11 +93,7 @@ test.describe("admin panel: courses and chapters", () => {
     await expect(courseToggle(page, title)).toHaveCount(0);
 
     // Delete asks first; cancelling keeps the course, confirming removes it and collapses.
-    const remove = page.getByRole("button", { name: `Delete course: ${renamed}` });
-    await hydrated(remove);
-    await remove.click();
-    const dialog = confirmDialog(page, "Delete course?");
-    await expect(dialog).toContainText(confirmDeleteCourse);
+    const { remove, dialog } = await clickDelete(page, "course", renamed);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toHaveCount(0);
     await expect(courseToggle(page, renamed)).toBeVisible();
@@ -207,11 +215,7 @@ test.describe("admin panel: courses and chapters", () => {
     // Delete chapters, confirming each; the last one leaves the empty state.
     await page.goto(`/admin?course=${courseId}`);
     for (const [i, t] of [third, second, renamed].entries()) {
-      const remove = page.getByRole("button", { name: `Delete chapter: ${t}` });
-      await hydrated(remove);
-      await remove.click();
-      const dialog = confirmDialog(page, "Delete chapter?");
-      await expect(dialog).toContainText(confirmDeleteChapter);
+      const { dialog } = await clickDelete(page, "chapter", t);
       await dialog.getByRole("button", { name: "Delete chapter" }).click();
       await expect(page.getByRole("button", { name: `Delete chapter: ${t}` })).toHaveCount(0);
       await expect(rows).toHaveCount(2 - i);
