@@ -1,24 +1,13 @@
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { useCopy } from "./use-copy";
 
 /**
  * The recovery codes, shown once: a list to copy or download (the download is
  * a plain link, so it works before JavaScript loads).
  */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
   const text = `AI Labs recovery codes. Each works once.\n\n${codes.join("\n")}\n`;
-  const copy = () => {
-    navigator.clipboard.writeText(text).then(
-      () => setCopied(true),
-      (error) => console.error("copy failed", error),
-    );
-  };
+  const { copied, copy } = useCopy(text);
   return (
     <div className="space-y-4">
       <div role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm">

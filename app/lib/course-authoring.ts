@@ -50,3 +50,18 @@ export function failureMessage(intent: unknown, reason: string): string {
       : "Error";
   return `${prefix}: ${reason}`;
 }
+
+/** A course as its edit form shows it. */
+export type EditedCourse = {
+  id: string;
+  title: string;
+  description: string;
+  published: boolean;
+  coverImageUrl: string | null;
+  coverAlt: string;
+};
+
+/** A course in the admin list, with its chapters in order. */
+export type AdminCourse = EditedCourse & {
+  chapters: { id: string; title: string; sortOrder: number; published: boolean }[];
+};

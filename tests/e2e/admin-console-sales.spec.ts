@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type Browser, expect } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { hydrated, signUpPaid, test, uniqueTitle } from "./helpers";
 
 /** A member's page in a browser context of its own; signs up and pays with the test checkout. */
@@ -8,14 +8,6 @@ async function payingMember(browser: Browser) {
   const page = await context.newPage();
   const account = await signUpPaid(page);
   return { page, account, close: () => context.close() };
-}
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    nodes: v.nodes.map((n) => n.target.join(" ")),
-  }));
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

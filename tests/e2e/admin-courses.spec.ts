@@ -1,6 +1,6 @@
-import { crc32, deflateSync } from "node:zlib";
 import { expect, type Page } from "@playwright/test";
 import { hydrated, test, uniqueTitle } from "./helpers";
+import { png } from "./png";
 
 const confirmDeleteCourse =
   "Are you sure you want to delete this course? This will also delete all chapters within it. This action cannot be undone.";
@@ -22,33 +22,16 @@ const chapterRows = (page: Page) =>
 const confirmDialog = (page: Page, name: "Delete course?" | "Delete chapter?") =>
   page.getByRole("dialog", { name });
 
-/** A real PNG image (a gradient), made here: width x height, 8-bit RGB. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * (width * 3 + 1) + 1 + x * 3;
-      rows.set([Math.round((255 * x) / width), 80, Math.round((255 * y) / height)], i);
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+/** Clicks Delete on a course or chapter (once hydrated); the dialog it opens asks the spec's question. */
+async function clickDelete(page: Page, kind: "course" | "chapter", title: string) {
+  const remove = page.getByRole("button", { name: `Delete ${kind}: ${title}` });
+  await hydrated(remove);
+  await remove.click();
+  const dialog = confirmDialog(page, `Delete ${kind}?`);
+  await expect(dialog).toContainText(
+    kind === "course" ? confirmDeleteCourse : confirmDeleteChapter,
+  );
+  return { remove, dialog };
 }
 
 test.describe("admin panel: courses and chapters", () => {
@@ -110,11 +93,7 @@ test.describe("admin panel: courses and chapters", () => {
     await expect(courseToggle(page, title)).toHaveCount(0);
 
     // Delete asks first; cancelling keeps the course, confirming removes it and collapses.
-    const remove = page.getByRole("button", { name: `Delete course: ${renamed}` });
-    await hydrated(remove);
-    await remove.click();
-    const dialog = confirmDialog(page, "Delete course?");
-    await expect(dialog).toContainText(confirmDeleteCourse);
+    const { remove, dialog } = await clickDelete(page, "course", renamed);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toHaveCount(0);
     await expect(courseToggle(page, renamed)).toBeVisible();
@@ -236,11 +215,7 @@ test.describe("admin panel: courses and chapters", () => {
     // Delete chapters, confirming each; the last one leaves the empty state.
     await page.goto(`/admin?course=${courseId}`);
     for (const [i, t] of [third, second, renamed].entries()) {
-      const remove = page.getByRole("button", { name: `Delete chapter: ${t}` });
-      await hydrated(remove);
-      await remove.click();
-      const dialog = confirmDialog(page, "Delete chapter?");
-      await expect(dialog).toContainText(confirmDeleteChapter);
+      const { dialog } = await clickDelete(page, "chapter", t);
       await dialog.getByRole("button", { name: "Delete chapter" }).click();
       await expect(page.getByRole("button", { name: `Delete chapter: ${t}` })).toHaveCount(0);
       await expect(rows).toHaveCount(2 - i);

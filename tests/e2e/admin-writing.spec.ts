@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { crc32, deflateSync } from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import { type AdminApi, createAccountWith, hydrated, test, uniqueTitle } from "./helpers";
+import { png } from "./png";
 
 // Writing a course (issue 13, points 1 to 5), at a desktop and a phone width:
 // drafts and preview, course order and covers, drag-and-drop chapters,
@@ -17,13 +17,6 @@ const confirmDeleteCourse =
 async function shot(page: Page, name: string, width: number) {
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-}
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  expect(
-    results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) })),
-  ).toEqual([]);
 }
 
 async function noOverflow(page: Page) {
@@ -49,34 +42,6 @@ const chapterRows = (page: Page) =>
 
 /** The status region's notice. */
 const notice = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ }).first();
-
-/** A small real PNG (a gradient). */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      rows.set([Math.round((255 * x) / width), 120, 200], y * (width * 3 + 1) + 1 + x * 3);
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 async function withChapters(adminApi: AdminApi, titles: string[]) {
   const title = uniqueTitle("Writing course");
@@ -135,7 +100,7 @@ for (const width of [1280, 390]) {
       await expect(chapterRows(page).filter({ hasText: "Published chapter" })).not.toContainText(
         "Draft",
       );
-      await axeClean(page);
+      await expectNoAxeViolations(page);
       await noOverflow(page);
       await shot(page, "drafts-admin", width);
 
@@ -155,7 +120,7 @@ for (const width of [1280, 390]) {
       await expect(
         page.getByRole("heading", { level: 2, name: "Published chapter" }),
       ).toBeVisible();
-      await axeClean(page);
+      await expectNoAxeViolations(page);
       await noOverflow(page);
       await shot(page, "drafts-preview", width);
 
@@ -204,7 +169,7 @@ for (const width of [1280, 390]) {
       ).toBeVisible();
       await alt.fill("A blue gradient");
       await expect(save).toBeEnabled();
-      await axeClean(page);
+      await expectNoAxeViolations(page);
       await noOverflow(page);
       await shot(page, "course-cover-form", width);
       await save.click();
@@ -232,7 +197,7 @@ for (const width of [1280, 390]) {
         .toBe(-1);
       await expect(page.getByRole("button", { name: /^Move course up:/ }).first()).toBeDisabled();
       await expect(page.getByRole("button", { name: /^Move course down:/ }).last()).toBeDisabled();
-      await axeClean(page);
+      await expectNoAxeViolations(page);
       await noOverflow(page);
       await shot(page, "course-order", width);
     });
@@ -329,7 +294,7 @@ for (const width of [1280, 390]) {
       expect(await bold.evaluate((b) => b.getBoundingClientRect().top)).toBeLessThan(140);
       await expect(bold).toBeInViewport();
       await shot(page, "chapter-form-scrolled", width);
-      await axeClean(page);
+      await expectNoAxeViolations(page);
 
       // The link button asks for an address, starting empty, and checks it.
       await editor.getByText("Paragraph 1 of a long chapter.").selectText();
@@ -343,7 +308,7 @@ for (const width of [1280, 390]) {
       await expect(dialog.getByRole("alert")).toHaveText(
         "Enter a full address starting with http://, https://, mailto: or tel:",
       );
-      await axeClean(page);
+      await expectNoAxeViolations(page);
       await address.fill("https://example.com/guide");
       await address.press("Enter");
       await expect(dialog).toHaveCount(0);
@@ -373,7 +338,7 @@ for (const width of [1280, 390]) {
       await page.getByRole("link", { name: "Cancel" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await expect(page).toHaveURL(`/admin?course=${courseId}`);
-      await axeClean(page);
+      await expectNoAxeViolations(page);
     });
 
     test("deleting asks in an in-page dialog and every action says what happened", async ({
@@ -403,7 +368,7 @@ for (const width of [1280, 390]) {
       const dialog = page.getByRole("dialog", { name: "Delete chapter?" });
       await expect(dialog).toContainText(confirmDeleteChapter);
       await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
-      await axeClean(page);
+      await expectNoAxeViolations(page);
       await shot(page, "delete-dialog", width);
       await page.keyboard.press("Escape");
       await expect(dialog).toHaveCount(0);

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import pg from "pg";
+import { expectNoAxeViolations } from "./axe";
 import { createAccount, hydrated, test, uniqueTitle } from "./helpers";
 
 // Taking a course (issue 13, points 6-8): the dashboard's cards, the course page's progress,
@@ -22,17 +22,6 @@ async function sql(text: string, values: unknown[]): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-/** axe-core finds nothing against WCAG 2 A and AA. */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const summary = results.violations.map((v) => ({
-    id: v.id,
-    help: v.help,
-    nodes: v.nodes.map((n) => n.target.join(" ")),
-  }));
-  expect(summary).toEqual([]);
 }
 
 /** A full-page screenshot kept with the test's results, to be looked at. */

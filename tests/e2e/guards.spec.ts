@@ -1,15 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { createAccount } from "./helpers";
 
+/** Pages only members open (a course page too, even one that does not exist). */
+const memberPages = ["/dashboard", "/bonuses", "/app-builder", "/app-idea-generator", "/course/x"];
+
 test.describe("route guards", () => {
   test("a visitor is sent to /login from member pages", async ({ page }) => {
-    for (const path of [
-      "/dashboard",
-      "/bonuses",
-      "/app-builder",
-      "/app-idea-generator",
-      "/course/x",
-    ]) {
+    for (const path of memberPages) {
       await page.goto(path);
       await expect(page, `visitor on ${path}`).toHaveURL(/\/login$/);
       await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();

@@ -1,5 +1,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import {
@@ -311,6 +313,36 @@ export async function openWithPausedClock(page: Page, path: string): Promise<voi
 /** The Days, Hours, Minutes or Seconds box of a countdown timer. */
 export function timerUnit(timer: Locator, name: "Days" | "Hours" | "Minutes" | "Seconds"): Locator {
   return timer.locator(`[data-unit="${name}"]`);
+}
+
+/** A new paying member on the idea generator, its form hydrated and its three text filters filled. */
+export async function ideaGeneratorWith(
+  page: Page,
+  filters: { industry: string; audience: string; problem: string },
+): Promise<void> {
+  await createAccount(page, { paid: true });
+  await page.goto("/app-idea-generator");
+  const industry = page.getByLabel("Industry");
+  await hydrated(industry);
+  await industry.fill(filters.industry);
+  await page.getByLabel("Target audience").fill(filters.audience);
+  await page.getByLabel("Problem to solve").fill(filters.problem);
+}
+
+/**
+ * Makes fresh DATA_DIRs (a "data" folder in a new temporary folder named from
+ * `prefix`) and removes them all after the file's tests.
+ */
+export function tempDataDirs(prefix: string): () => string {
+  const dirs: string[] = [];
+  base.afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+    dirs.push(dir);
+    return path.join(dir, "data");
+  };
 }
 
 /** A production server a test started itself (besides the one the config starts). */

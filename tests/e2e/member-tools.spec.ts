@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect } from "@playwright/test";
 import { ideaFields } from "../../app/lib/ideas";
-import { createAccount, hydrated, test } from "./helpers";
+import { createAccount, hydrated, ideaGeneratorWith, test } from "./helpers";
 
 test.describe("member tools", () => {
   test("the app builder opens a new tab carrying the exact prompt", async ({ page, context }) => {
@@ -85,13 +85,11 @@ test.describe("member tools", () => {
   });
 
   test("ideas: filters, generate, all five shown, details dialog, export", async ({ page }) => {
-    await createAccount(page, { paid: true });
-    await page.goto("/app-idea-generator");
-    const industry = page.getByLabel("Industry");
-    await hydrated(industry);
-    await industry.fill("healthcare");
-    await page.getByLabel("Target audience").fill("freelancers");
-    await page.getByLabel("Problem to solve").fill("missed appointments");
+    await ideaGeneratorWith(page, {
+      industry: "healthcare",
+      audience: "freelancers",
+      problem: "missed appointments",
+    });
     await expect(page.getByLabel("Complexity")).toHaveValue("medium");
     await expect(page.getByLabel("Monetization model")).toHaveValue("subscription");
     await page.getByLabel("Complexity").selectOption("high");

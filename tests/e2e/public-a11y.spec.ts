@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { publicPaths } from "../../app/config/public-paths";
+import { expectNoAxeViolations } from "./axe";
 
 /** Every public page passes axe-core (WCAG 2 A and AA) and works by keyboard. */
 
@@ -13,13 +13,7 @@ test.describe("axe-core, WCAG 2 A and AA", () => {
       expect(response?.status()).toBe(200);
       // The banner appears once the page is hydrated: check the page with it.
       await expect(banner(page)).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-      const summary = results.violations.map((v) => ({
-        id: v.id,
-        help: v.help,
-        nodes: v.nodes.map((n) => n.target.join(" ")),
-      }));
-      expect(summary).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   }
 });

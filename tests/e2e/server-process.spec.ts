@@ -1,14 +1,5 @@
 import { execFile } from "node:child_process";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from "node:fs";
-import os from "node:os";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
@@ -20,6 +11,7 @@ import {
   postForm,
   serverHealthy,
   startServer,
+  tempDataDirs,
 } from "./helpers";
 
 // The production server as an operator runs it: start-up checks, the secret it
@@ -29,15 +21,7 @@ import {
 // Each test starts one or two production servers: slow on a loaded 2-core machine.
 test.describe.configure({ timeout: 120_000 });
 
-const tempDirs: string[] = [];
-function tempDataDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "ailabs-proc-"));
-  tempDirs.push(dir);
-  return path.join(dir, "data");
-}
-test.afterAll(() => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDataDir = tempDataDirs("ailabs-proc-");
 
 test("a bad environment stops the server with a message naming the variable", async () => {
   const server = await startServer(tempDataDir(), { PORT: "eighty", DATABASE_URL: "mysql://nope" });

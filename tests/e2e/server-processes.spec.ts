@@ -1,28 +1,18 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { startTestSmtpServer, type TestSmtpServer } from "../../app/test/smtp";
-import { cookieOf, postForm, type ServerProcess, startServer } from "./helpers";
+import { cookieOf, postForm, type ServerProcess, startServer, tempDataDirs } from "./helpers";
 
 // WEB_CONCURRENCY: several server processes on one port (decision 015). On PostgreSQL the
 // built server runs two in its own database; on the embedded database it refuses to.
 
 test.describe.configure({ timeout: 120_000 });
 
-const tempDirs: string[] = [];
-function tempDataDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "ailabs-procs-"));
-  tempDirs.push(dir);
-  return path.join(dir, "data");
-}
-test.afterAll(() => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDataDir = tempDataDirs("ailabs-procs-");
 
 /** A GET on a connection of its own (so the primary hands it to the next process). */
 function getAlone(

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { createAccount, hydrated, islandsHydrated, test } from "./helpers";
+import { expectNoAxeViolations } from "./axe";
+import { createAccount, hydrated, ideaGeneratorWith, islandsHydrated, test } from "./helpers";
 
 // Small things a user noticed (issue 13, points 9 to 13), each at desktop and phone width.
 
@@ -12,13 +12,6 @@ const widths = [
 ] as const;
 
 const banner = (page: Page) => page.getByRole("region", { name: "We use cookies" });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  expect(
-    results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) })),
-  ).toEqual([]);
-}
 
 async function shot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
@@ -118,13 +111,11 @@ for (const { name, width, height } of widths) {
     test("12: all five ideas in view, saved to the account, exported as Markdown", async ({
       page,
     }) => {
-      await createAccount(page, { paid: true });
-      await page.goto("/app-idea-generator");
-      const industry = page.getByLabel("Industry");
-      await hydrated(industry);
-      await industry.fill("fitness");
-      await page.getByLabel("Target audience").fill("Personal Trainers");
-      await page.getByLabel("Problem to solve").fill("clients skip workouts");
+      await ideaGeneratorWith(page, {
+        industry: "fitness",
+        audience: "Personal Trainers",
+        problem: "clients skip workouts",
+      });
       await page.getByRole("button", { name: "Generate Ideas" }).click();
       const ideas = page.getByRole("region", { name: "Your ideas" });
       const titles = ideas.getByRole("heading", { level: 3 });

@@ -1,19 +1,11 @@
 import { useId, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import type { EditedCourse } from "~/lib/course-authoring";
 import { coverAltRequired } from "~/lib/forms";
 import { FormActions } from "./form-actions";
 import { PublishedSwitch } from "./published-switch";
 import { useUnsavedChangesGuard } from "./unsaved-changes";
 import { imageTypes, uploadImage } from "./upload-image";
-
-export type EditedCourse = {
-  id: string;
-  title: string;
-  description: string;
-  published: boolean;
-  coverImageUrl: string | null;
-  coverAlt: string;
-};
 
 const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2";
 const fieldLabel = "block text-sm font-medium text-slate-700";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { confirmDeleteCourse } from "~/lib/course-authoring";
+import { confirmDeleteCourse, type EditedCourse } from "~/lib/course-authoring";
 import { ActionButton } from "./action-button";
 import type { EditedChapter } from "./chapter-form";
 import { ChapterForm } from "./chapter-form";
@@ -8,15 +8,7 @@ import { CourseForm } from "./course-form";
 import { DraftBadge } from "./draft-badge";
 import { IconLink } from "./icons";
 
-export type AdminCourse = {
-  id: string;
-  title: string;
-  description: string;
-  published: boolean;
-  coverImageUrl: string | null;
-  coverAlt: string;
-  chapters: ListedChapter[];
-};
+export type AdminCourse = EditedCourse & { chapters: ListedChapter[] };
 
 /** A course in the admin panel: its header, and when open its chapters and forms. */
 export function CourseItem({

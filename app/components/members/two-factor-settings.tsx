@@ -1,7 +1,8 @@
-import { type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { RecoveryCodes } from "~/components/recovery-codes";
 import { ErrorBox, primaryButton } from "~/components/ui";
+import { useCopy } from "~/components/use-copy";
 import type { FieldErrors } from "~/lib/forms";
 import { CurrentPasswordField, TotpCodeField } from "~/routes/auth/fields";
 
@@ -171,18 +172,7 @@ export function keyGroups(secret: string): string[] {
 
 /** The setup key, grouped by four, with a Copy button (Copied! for 2 seconds). */
 function SetupKey({ secret }: { secret: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const copy = () => {
-    navigator.clipboard.writeText(secret).then(
-      () => setCopied(true),
-      (error) => console.error("copy failed", error),
-    );
-  };
+  const { copied, copy } = useCopy(secret);
   return (
     <div className="mt-1 flex flex-wrap items-center gap-3">
       {/* Groups are spans without spaces between them: selecting and copying gives the key. */}

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { AuthCard } from "~/components/ui";
 import { forgotPasswordSchema, parseForm } from "~/lib/forms";
-import { redirectIfSignedIn } from "~/server/auth/guards.server";
+import { signedOutPageLoader } from "~/server/auth/guards.server";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/forgot-password";
@@ -10,10 +10,7 @@ import { AuthForm, AuthLinks, EmailField, StatusBox, SubmitButton, useCheckedFor
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | AI Labs" }];
 
 /** A signed-in user has no password to recover here: their home page, as /login does. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await redirectIfSignedIn(request);
-  return null;
-}
+export const loader = signedOutPageLoader;
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);

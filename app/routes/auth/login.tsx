@@ -3,7 +3,7 @@ import { AuthCard } from "~/components/ui";
 import { loginSchema } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
-import { redirectIfSignedIn } from "~/server/auth/guards.server";
+import { signedOutPageLoader } from "~/server/auth/guards.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 import type { Route } from "./+types/login";
 import { readAuthForm } from "./auth-form.server";
@@ -32,10 +32,7 @@ export const meta: Route.MetaFunction = () =>
  * docs/product.md, Sign-in routing: admin or paid goes to /dashboard, any other
  * signed-in user to /payment-options.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  await redirectIfSignedIn(request);
-  return null;
-}
+export const loader = signedOutPageLoader;
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readAuthForm(request, loginSchema, ["email"]);

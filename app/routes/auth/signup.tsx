@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { AuthCard, TextField } from "~/components/ui";
 import { signupSchema } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
-import { redirectIfSignedIn } from "~/server/auth/guards.server";
+import { signedOutPageLoader } from "~/server/auth/guards.server";
 import { signUpWithPassword } from "~/server/auth/sign-in.server";
 import type { Route } from "./+types/signup";
 import { readAuthForm } from "./auth-form.server";
@@ -23,10 +23,7 @@ export const meta: Route.MetaFunction = () =>
     path: "/signup",
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await redirectIfSignedIn(request);
-  return null;
-}
+export const loader = signedOutPageLoader;
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readAuthForm(request, signupSchema, ["name", "email"]);

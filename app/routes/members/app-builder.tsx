@@ -2,16 +2,13 @@ import { useState } from "react";
 import { PageShell, primaryButton } from "~/components/ui";
 import { examplePrompts } from "~/content/app-builder";
 import { buildAppBuilderUrl, maxPromptLength } from "~/lib/app-builder";
-import { requireMember } from "~/server/auth/guards.server";
+import { memberPageLoader } from "~/server/auth/guards.server";
 import { getEnv } from "~/server/env.server";
 import type { Route } from "./+types/app-builder";
 
 export const meta: Route.MetaFunction = () => [{ title: "App Builder | AI Labs" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request);
-  return { builderUrl: getEnv().appBuilderUrl };
-}
+export const loader = memberPageLoader(() => ({ builderUrl: getEnv().appBuilderUrl }));
 
 export default function AppBuilder({ loaderData }: Route.ComponentProps) {
   const { builderUrl } = loaderData;

@@ -2,17 +2,16 @@ import { BonusCard } from "~/components/members/bonus-card";
 import { PageShell } from "~/components/ui";
 import { site } from "~/config/site";
 import { memberBonuses } from "~/content/bonuses";
-import { requireMember } from "~/server/auth/guards.server";
+import { memberPageLoader } from "~/server/auth/guards.server";
 import { currentOfferSettings } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/bonuses";
 
 export const meta: Route.MetaFunction = () => [{ title: "Premium Bonuses | AI Labs" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request);
-  // An offer setting (docs/decisions/012), DISCORD_INVITE_URL when none is stored.
-  return { discordInviteUrl: currentOfferSettings().discordInviteUrl };
-}
+// An offer setting (docs/decisions/012), DISCORD_INVITE_URL when none is stored.
+export const loader = memberPageLoader(() => ({
+  discordInviteUrl: currentOfferSettings().discordInviteUrl,
+}));
 
 export default function Bonuses({ loaderData }: Route.ComponentProps) {
   const { discordInviteUrl } = loaderData;

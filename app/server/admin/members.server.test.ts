@@ -261,15 +261,18 @@ describe("unmatched payments", () => {
 
 describe("CSV cells", () => {
   it("quotes by RFC 4180 and opens formula-like text as text", () => {
-    expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
-    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    expect(csvCell("+1")).toBe("'+1");
-    expect(csvCell("-2")).toBe("'-2");
-    expect(csvCell("@sum")).toBe("'@sum");
-    expect(csvCell("\tx")).toBe("'\tx");
-    expect(csvCell(-5)).toBe("-5");
-    expect(csvCell(null)).toBe("");
-    expect(csvCell(new Date("2026-11-24T10:00:00Z"))).toBe("2026-11-24T10:00:00.000Z");
+    const cells: [Parameters<typeof csvCell>[0], string][] = [
+      ['say "hi", ok', '"say ""hi"", ok"'],
+      ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
+      ["+1", "'+1"],
+      ["-2", "'-2"],
+      ["@sum", "'@sum"],
+      ["\tx", "'\tx"],
+      [-5, "-5"],
+      [null, ""],
+      [new Date("2026-11-24T10:00:00Z"), "2026-11-24T10:00:00.000Z"],
+    ];
+    for (const [value, cell] of cells) expect(csvCell(value)).toBe(cell);
     expect(csvLine(["a", 1, true])).toBe("a,1,true\r\n");
   });
 });

@@ -81,6 +81,20 @@ export async function redirectIfSignedIn(request: Request): Promise<void> {
   if (found) throw redirect(found.isMember ? "/dashboard" : "/payment-options");
 }
 
+/** The loader of a member page whose data is at hand (`read`, no query): members only. */
+export function memberPageLoader<T>(read: () => T) {
+  return async ({ request }: { request: Request }): Promise<T> => {
+    await requireMember(request);
+    return read();
+  };
+}
+
+/** The loader of a page only for the signed out (sign-in, sign-up, forgotten password): no data. */
+export async function signedOutPageLoader({ request }: { request: Request }): Promise<null> {
+  await redirectIfSignedIn(request);
+  return null;
+}
+
 /** Where a signed-in user belongs (docs/product.md, Sign-in routing). */
 export async function homeFor(
   user: Pick<SessionUser, "id" | "isAdmin">,

@@ -1,20 +1,13 @@
 // Courses and chapters as admins write them: create, edit, reorder, delete.
 // Chapter content is sanitized on the way in. Members' reading is in read.server.ts.
+
 import { and, asc, count, desc, eq, gt, lt, max, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { AdminCourse } from "~/lib/course-authoring";
 import { sanitizeChapterHtml } from "../content/sanitize.server";
 import type { Db, Tx } from "../db/client.server";
 import { chapter, course } from "../db/schema";
 import { courseOrder, isUuid } from "./read.server";
-
-export type AdminCourse = {
-  id: string;
-  title: string;
-  description: string;
-  published: boolean;
-  coverImageUrl: string | null;
-  coverAlt: string;
-  chapters: { id: string; title: string; sortOrder: number; published: boolean }[];
-};
 
 /** Every course, drafts included, in the members' order, with its chapter titles in order: two queries. */
 export async function listCoursesForAdmin(db: Db): Promise<AdminCourse[]> {
@@ -96,15 +89,28 @@ export async function createCourse(db: Db, input: CourseInput) {
   return row;
 }
 
-/** Updates a course; false when it does not exist. */
-export async function updateCourse(db: Db, id: string, input: CourseInput) {
+/**
+ * Writes `values` and a new updated_at to the course or chapter `id`, in one
+ * statement; false when it does not exist.
+ */
+async function updateById<T extends typeof course | typeof chapter>(
+  db: Db,
+  table: T,
+  id: string,
+  values: PgUpdateSetSource<T>,
+): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
-    .update(course)
-    .set({ ...storedCourse(input), updatedAt: new Date() })
-    .where(eq(course.id, id))
-    .returning({ id: course.id });
+    .update(table)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(table.id, id))
+    .returning({ id: table.id });
   return rows.length > 0;
+}
+
+/** Updates a course; false when it does not exist. */
+export async function updateCourse(db: Db, id: string, input: CourseInput) {
+  return updateById(db, course, id, storedCourse(input));
 }
 
 /** Deletes a course and its chapters in one transaction; false when it does not exist. */
@@ -164,13 +170,7 @@ export async function createChapter(
 
 /** Updates title and (sanitized) content in one statement; false when the chapter does not exist. */
 export async function updateChapter(db: Db, id: string, input: ChapterText): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(chapter)
-    .set({ ...storedChapterText(input), updatedAt: new Date() })
-    .where(eq(chapter.id, id))
-    .returning({ id: chapter.id });
-  return rows.length > 0;
+  return updateById(db, chapter, id, storedChapterText(input));
 }
 
 export async function deleteChapter(db: Db, id: string): Promise<boolean> {

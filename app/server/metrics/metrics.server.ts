@@ -19,12 +19,16 @@ export const metricsRegistry = new Registry();
 
 collectDefaultMetrics({ register: metricsRegistry });
 
-const requests = new Counter({
-  name: "http_requests_total",
-  help: "HTTP requests answered, by route pattern, method and status.",
-  labelNames: ["route", "method", "status"] as const,
-  registers: [metricsRegistry],
-});
+/** A counter kept in this registry. */
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[]) {
+  return new Counter({ name, help, labelNames, registers: [metricsRegistry] });
+}
+
+const requests = counter(
+  "http_requests_total",
+  "HTTP requests answered, by route pattern, method and status.",
+  ["route", "method", "status"],
+);
 
 const duration = new Histogram({
   name: "http_request_duration_seconds",
@@ -34,33 +38,29 @@ const duration = new Histogram({
   registers: [metricsRegistry],
 });
 
-const pageCache = new Counter({
-  name: "page_cache_requests_total",
-  help: "Member page requests the page cache could keep: answered from it (hit) or rendered (miss).",
-  labelNames: ["result"] as const,
-  registers: [metricsRegistry],
-});
+const pageCache = counter(
+  "page_cache_requests_total",
+  "Member page requests the page cache could keep: answered from it (hit) or rendered (miss).",
+  ["result"],
+);
 
-const emailDeliveries = new Counter({
-  name: "email_outbox_deliveries_total",
-  help: "E-mail delivery attempts by outcome: sent, failed (retried later), gave_up (max attempts reached).",
-  labelNames: ["outcome"] as const,
-  registers: [metricsRegistry],
-});
+const emailDeliveries = counter(
+  "email_outbox_deliveries_total",
+  "E-mail delivery attempts by outcome: sent, failed (retried later), gave_up (max attempts reached).",
+  ["outcome"],
+);
 
-const webhooks = new Counter({
-  name: "webhook_events_total",
-  help: "Payment provider notifications by provider and outcome.",
-  labelNames: ["provider", "outcome"] as const,
-  registers: [metricsRegistry],
-});
+const webhooks = counter(
+  "webhook_events_total",
+  "Payment provider notifications by provider and outcome.",
+  ["provider", "outcome"],
+);
 
-const rateLimited = new Counter({
-  name: "rate_limit_refusals_total",
-  help: "Attempts refused because a rate limit was used up, by limit.",
-  labelNames: ["limit"] as const,
-  registers: [metricsRegistry],
-});
+const rateLimited = counter(
+  "rate_limit_refusals_total",
+  "Attempts refused because a rate limit was used up, by limit.",
+  ["limit"],
+);
 
 // Every label set's child, kept: prom-client would otherwise hash the labels at every call.
 const requestChildren = new Map<string, ReturnType<typeof requests.labels>>();

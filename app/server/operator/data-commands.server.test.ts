@@ -125,14 +125,14 @@ describe("backup and restore with no server running", () => {
     expect(again.err()).toContain("exists already");
 
     const restoredDir = path.join(work, "restored");
-    const restore = capture();
-    expect(
-      await runDataCommand(
+    const restoreInto = (io: ReturnType<typeof capture>["io"]) =>
+      runDataCommand(
         { kind: "restore", file },
         { dataDir: restoredDir, databaseUrl: undefined },
-        restore.io,
-      ),
-    ).toBe(0);
+        io,
+      );
+    const restore = capture();
+    expect(await restoreInto(restore.io)).toBe(0);
     expect(restore.out()).toContain(
       `${counts.user} users, ${counts.purchase} purchases, ${counts.course} courses, ${counts.chapter_progress} chapters completed`,
     );
@@ -141,13 +141,7 @@ describe("backup and restore with no server running", () => {
     expect(readFileSync(path.join(restoredDir, "uploads", "cover.png"), "utf8")).toBe("png bytes");
     // Into a DATA_DIR that holds a database: refused.
     const over = capture();
-    expect(
-      await runDataCommand(
-        { kind: "restore", file },
-        { dataDir: restoredDir, databaseUrl: undefined },
-        over.io,
-      ),
-    ).toBe(1);
+    expect(await restoreInto(over.io)).toBe(1);
     expect(over.err()).toContain("holds a database already");
   }, 60_000);
 

@@ -2,7 +2,7 @@ import { and, countDistinct, eq } from "drizzle-orm";
 import { accessProduct, salesFunnel } from "~/config/site";
 import type { Db, Tx } from "../db/client.server";
 import { purchase } from "../db/schema";
-import { logger } from "../logger.server";
+import { addListener, checkEvery, notifyListeners, processWide } from "../process-state.server";
 import { publicOffer } from "../settings/offer-settings.server";
 
 // The first-customers bonus of the sales pages ("N of 50 left"): the number of
@@ -19,19 +19,12 @@ type Held = {
   listeners: Set<(left: number) => Promise<void> | void>;
 };
 
-// On globalThis: in development the route modules are loaded by Vite apart from the
-// server's own, and both must see one copy.
-const key = Symbol.for("ailabs.firstCustomers");
-function held(): Held {
-  const g = globalThis as unknown as Record<symbol, Held | undefined>;
-  let h = g[key];
-  if (!h) {
-    // As the build prerenders (an empty database): every place is left.
-    h = { left: places, loaded: false, listeners: new Set() };
-    g[key] = h;
-  }
-  return h;
-}
+// As the build prerenders (an empty database): every place is left.
+const held = processWide<Held>("ailabs.firstCustomers", () => ({
+  left: places,
+  loaded: false,
+  listeners: new Set(),
+}));
 
 /** Places left for the first-customers bonus, from memory: no query. */
 export function firstCustomerPlacesLeft(): number {
@@ -56,9 +49,7 @@ export async function countCustomers(db: Db | Tx): Promise<number> {
 export function onFirstCustomerPlacesChange(
   listener: (left: number) => Promise<void> | void,
 ): () => void {
-  const h = held();
-  h.listeners.add(listener);
-  return () => h.listeners.delete(listener);
+  return addListener(held().listeners, listener);
 }
 
 /**
@@ -72,30 +63,13 @@ export async function refreshFirstCustomerPlaces(db: Db): Promise<boolean> {
   h.left = left;
   h.loaded = true;
   if (!changed) return false;
-  for (const listener of h.listeners) {
-    try {
-      await listener(left);
-    } catch (error) {
-      logger.error({ err: error }, "first customers listener failed");
-    }
-  }
+  await notifyListeners(h.listeners, left, "first customers listener failed");
   return true;
 }
 
 /** Counts again every `intervalMs` (refreshFirstCustomerPlaces). Returns the stop. */
 export function watchFirstCustomerPlaces(db: Db, intervalMs = 5000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    refreshFirstCustomerPlaces(db)
-      .catch((error: unknown) => logger.warn({ err: error }, "customer count failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return checkEvery(() => refreshFirstCustomerPlaces(db), intervalMs, "customer count failed");
 }
 
 /** The loader of the sales pages: the offer settings and the places left, both from memory. */

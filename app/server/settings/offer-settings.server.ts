@@ -12,6 +12,7 @@ import type { Db } from "../db/client.server";
 import { offerSettings } from "../db/schema";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
+import { addListener, checkEvery, notifyListeners, processWide } from "../process-state.server";
 
 // The offer settings (docs/decisions/012): one row (id 1) of offer_settings,
 // read into memory at start and whenever its updated_at moves, so page loaders
@@ -37,18 +38,12 @@ type Held = {
   listeners: Set<(settings: OfferSettings) => Promise<void> | void>;
 };
 
-// On globalThis: in development the route modules are loaded by Vite apart from the
-// server's own, and both must see one copy.
-const key = Symbol.for("ailabs.offerSettings");
-function held(): Held {
-  const g = globalThis as unknown as Record<symbol, Held | undefined>;
-  let h = g[key];
-  if (!h) {
-    h = { settings: processDefaults(), updatedAt: null, loaded: false, listeners: new Set() };
-    g[key] = h;
-  }
-  return h;
-}
+const held = processWide<Held>("ailabs.offerSettings", () => ({
+  settings: processDefaults(),
+  updatedAt: null,
+  loaded: false,
+  listeners: new Set(),
+}));
 
 /** The settings in memory (the defaults until the first read): no query. */
 export function currentOfferSettings(): OfferSettings {
@@ -59,9 +54,7 @@ export function currentOfferSettings(): OfferSettings {
 export function onOfferSettingsChange(
   listener: (settings: OfferSettings) => Promise<void> | void,
 ): () => void {
-  const h = held();
-  h.listeners.add(listener);
-  return () => h.listeners.delete(listener);
+  return addListener(held().listeners, listener);
 }
 
 /** The stored settings over this process's defaults, and when they were written. */
@@ -99,13 +92,7 @@ export async function refreshOfferSettings(db: Db): Promise<boolean> {
   h.updatedAt = updatedAt?.getTime() ?? null;
   h.loaded = true;
   if (changedKeys(before, settings).length === 0) return false;
-  for (const listener of h.listeners) {
-    try {
-      await listener(settings);
-    } catch (error) {
-      logger.error({ err: error }, "offer settings listener failed");
-    }
-  }
+  await notifyListeners(h.listeners, settings, "offer settings listener failed");
   return true;
 }
 
@@ -116,18 +103,7 @@ export async function refreshOfferSettings(db: Db): Promise<boolean> {
 export function watchOfferSettings(db: Db, intervalMs = 3000): () => void {
   // With several server processes, the settings page has each read a change at once.
   onProcessCommand("refresh-offer-settings", () => refreshOfferSettings(db).then(() => {}));
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    refreshOfferSettings(db)
-      .catch((error: unknown) => logger.warn({ err: error }, "offer settings check failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return checkEvery(() => refreshOfferSettings(db), intervalMs, "offer settings check failed");
 }
 
 /**

@@ -55,12 +55,13 @@ describe("image store", () => {
   });
 
   it("refuses path tricks when reading", async () => {
-    for (const name of [
+    const tricks = [
       "../auth-secret",
       "..%2Fauth-secret",
       "x.png",
       "00000000-0000-4000-8000-000000000000.svg",
-    ]) {
+    ];
+    for (const name of tricks) {
       expect(await readImage(name)).toBeUndefined();
     }
   });
