@@ -209,7 +209,13 @@ export const test = base.extend<{ adminPage: Page }, { adminApi: AdminApi }>({
     async ({ playwright }, use, workerInfo) => {
       const origin = workerInfo.project.use.baseURL;
       if (!origin) throw new Error("baseURL is set in playwright.config.ts");
-      const request = await playwright.request.newContext({ baseURL: origin });
+      // A new connection per request: the context lives as long as the worker, and a
+      // kept-alive socket left idle for the server's keep-alive timeout (5 s) can be closed by
+      // the server just as the next test sends on it (ECONNRESET).
+      const request = await playwright.request.newContext({
+        baseURL: origin,
+        extraHTTPHeaders: { connection: "close" },
+      });
       const account = await createAccountWith(request, { paid: false, origin });
       expect(await cli("admin", "grant", account.email)).toContain(
         `Granted admin to ${account.email}.`,
