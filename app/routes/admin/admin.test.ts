@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { createChapter, createCourse } from "~/server/courses/authoring.server";
 import { getDb } from "~/server/db/db.server";
 import { chapter, course } from "~/server/db/schema";
@@ -239,6 +239,10 @@ describe("admin actions for an admin", () => {
       cookie,
     );
     const id = (redirectTarget(created) ?? "").split("=")[1] ?? "";
+    // The cover names no stored file: on PostgreSQL the browser tests share this database.
+    onTestFinished(async () => {
+      await (await getDb()).delete(course).where(eq(course.id, id));
+    });
     const [row] = await (await getDb()).select().from(course).where(eq(course.id, id));
     expect(row).toMatchObject({
       published: false,

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { createUser } from "~/test/helpers";
 import { openDatabase } from "../db/client.server";
 import { getDb } from "../db/db.server";
@@ -67,6 +67,10 @@ describe("the dashboard's course list", () => {
       .update(course)
       .set({ coverImageUrl: "/uploads/cover.png", coverAlt: "A desk" })
       .where(eq(course.id, c.id));
+    // The cover names no stored file: on PostgreSQL the browser tests share this database.
+    onTestFinished(async () => {
+      await db.delete(course).where(eq(course.id, c.id));
+    });
     const empty = await courseWith([]);
     const cardOf = async (userId: string, id: string) =>
       (await listCourses(db, userId)).find((x) => x.id === id);
