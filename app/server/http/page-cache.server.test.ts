@@ -120,6 +120,40 @@ describe("the batched reader", () => {
     expect(reads).toBe(2);
   });
 
+  it("with two reads allowed at once, starts the next while one runs, never a third", async () => {
+    const releases: ((value: Map<string, string>) => void)[] = [];
+    const asked: string[][] = [];
+    const read = createBatchedReader(
+      (keys) =>
+        new Promise<Map<string, string>>((resolve) => {
+          asked.push(keys);
+          releases.push(resolve);
+        }),
+      10,
+      2,
+    );
+    const started = performance.now();
+    const first = read("a");
+    // Arrives while the first read runs: a second read begins 10 ms after the first, without waiting for it.
+    const second = read("b");
+    await expect.poll(() => asked.length).toBe(2);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(9);
+    expect(asked[1]).toEqual(["b"]);
+    // Two are running: these wait until one of them is over, then share one read.
+    const third = [read("c"), read("a")];
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(asked).toHaveLength(2);
+    releases[1]?.(new Map([["b", "B"]]));
+    expect(await second).toBe("B");
+    await expect.poll(() => asked.length).toBe(3);
+    expect(asked[2]).toEqual(["c", "a"]);
+    releases[2]?.(new Map([["a", "after"]]));
+    expect(await Promise.all(third)).toEqual([undefined, "after"]);
+    // The first read, still running, answers its own caller with what it read.
+    releases[0]?.(new Map([["a", "before"]]));
+    expect(await first).toBe("before");
+  });
+
   it("recovers from a failed read", async () => {
     let fail = true;
     const read = createBatchedReader(async (keys) => {

@@ -21,8 +21,10 @@ import { type ContentEncoding, encodeBody, negotiateEncoding } from "./encoding.
  *
  * Concurrent requests share one stamp query: a request waits for a query
  * that started after it arrived, and queries (one for every session waiting)
- * start at most every 5 ms, so the check costs at most 200 queries a second
- * however many requests arrive.
+ * start at most every 2 ms, two at most running at once, so the check costs
+ * at most 500 queries a second however many requests arrive, and the next
+ * query is under way while the answers of the last are written
+ * (docs/decisions/017-stamp-reads-overlap.md).
  */
 
 export type CachedPage = {
@@ -65,8 +67,10 @@ export type PageCacheOptions = {
   /** Memory for pages and their compressed copies (default 64 MB). */
   maxBytes?: number;
   maxAgeMs?: number;
-  /** The least time between two stamp reads (default 5 ms). */
+  /** The least time between the starts of two stamp reads (default 2 ms). */
   stampIntervalMs?: number;
+  /** Stamp reads running at once at most (default 2). */
+  stampReadsInFlight?: number;
   now?: () => number;
 };
 
@@ -75,49 +79,59 @@ const maxBodyBytes = 1024 * 1024;
 /**
  * Batches lookups by key: each caller gets the answer of a read that began
  * after it called, and callers waiting at the same time share one read of
- * all their keys. Reads start at most every `minIntervalMs`, so under load
- * the check costs a bounded number of queries a second, and a request waits
- * at most about that long for it.
+ * all their keys. Reads start at most every `minIntervalMs`, and at most
+ * `maxInFlight` run at once, so under load the check costs a bounded number
+ * of queries a second, and a request waits at most about that long for it.
+ * With more than one read in flight, the next read is already under way while
+ * the answers of the last are being written, so the process never sits idle
+ * waiting for the database while requests queue.
  */
 export function createBatchedReader<V>(
   read: (keys: string[]) => Promise<Map<string, V>>,
   minIntervalMs = 0,
+  maxInFlight = 1,
 ): (key: string) => Promise<V | undefined> {
-  /** The read in flight, if any (settled or not, it is over once this resolves). */
-  let running: Promise<void> | undefined;
+  let inFlight = 0;
+  /** Called when a read settles: callers waiting for a free slot. */
+  let onSettle: (() => void)[] = [];
   /** The next read, not started yet: callers join it. */
   let next: { keys: Set<string>; result: Promise<Map<string, V>> } | undefined;
   let lastStart = Number.NEGATIVE_INFINITY;
 
   const start = (keys: Set<string>): Promise<Map<string, V>> => {
     lastStart = performance.now();
+    inFlight += 1;
     const result = read([...keys]);
-    const over = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    running = over;
-    void over.then(() => {
-      if (running === over) running = undefined;
-    });
+    const settled = () => {
+      inFlight -= 1;
+      const waiting = onSettle;
+      onSettle = [];
+      for (const resolve of waiting) resolve();
+    };
+    result.then(settled, settled);
     return result;
   };
   const wait = () => Math.max(0, lastStart + minIntervalMs - performance.now());
+  /** Resolves once a read may start: a slot is free and the interval has passed. */
+  const turn = async () => {
+    while (inFlight >= maxInFlight) await new Promise<void>((resolve) => onSettle.push(resolve));
+    const delay = wait();
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  };
 
   return (key) => {
     if (next) {
       next.keys.add(key);
       return next.result.then((found) => found.get(key));
     }
-    if (!running && wait() === 0) return start(new Set([key])).then((found) => found.get(key));
-    // The running read may have begun before this call: wait for the next one.
+    if (inFlight < maxInFlight && wait() === 0) {
+      return start(new Set([key])).then((found) => found.get(key));
+    }
     const keys = new Set([key]);
-    const result = (running ?? Promise.resolve())
-      .then(() => new Promise((resolve) => setTimeout(resolve, wait())))
-      .then(() => {
-        next = undefined;
-        return start(keys);
-      });
+    const result = turn().then(() => {
+      next = undefined;
+      return start(keys);
+    });
     next = { keys, result };
     return result.then((found) => found.get(key));
   };
@@ -125,7 +139,11 @@ export function createBatchedReader<V>(
 
 export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, CachedPage>();
-  const stampOf = createBatchedReader(options.readStamps, options.stampIntervalMs ?? 5);
+  const stampOf = createBatchedReader(
+    options.readStamps,
+    options.stampIntervalMs ?? 2,
+    options.stampReadsInFlight ?? 2,
+  );
   const maxEntries = options.maxEntries ?? 2000;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
