@@ -79,16 +79,22 @@ function fakeCache(
 }
 
 describe("the batched reader", () => {
-  it("gives each caller a read that began after it asked, one read for everyone waiting", async () => {
+  /** A read that records the keys of each call and answers when the test releases it. */
+  const heldReads = () => {
     const releases: ((value: Map<string, string>) => void)[] = [];
     const asked: string[][] = [];
-    const read = createBatchedReader(
-      (keys) =>
-        new Promise<Map<string, string>>((resolve) => {
-          asked.push(keys);
-          releases.push(resolve);
-        }),
-    );
+    const read = (keys: string[]) =>
+      new Promise<Map<string, string>>((resolve) => {
+        asked.push(keys);
+        releases.push(resolve);
+      });
+    return { read, asked, releases };
+  };
+
+  it("gives each caller a read that began after it asked, one read for everyone waiting", async () => {
+    const held = heldReads();
+    const { asked, releases } = held;
+    const read = createBatchedReader(held.read);
     const first = read("a");
     // These arrive while the first read runs: they wait for the next one, together.
     const waiting = ["a", "b", "c", "b"].map((key) => read(key));
@@ -121,17 +127,9 @@ describe("the batched reader", () => {
   });
 
   it("with two reads allowed at once, starts the next while one runs, never a third", async () => {
-    const releases: ((value: Map<string, string>) => void)[] = [];
-    const asked: string[][] = [];
-    const read = createBatchedReader(
-      (keys) =>
-        new Promise<Map<string, string>>((resolve) => {
-          asked.push(keys);
-          releases.push(resolve);
-        }),
-      10,
-      2,
-    );
+    const held = heldReads();
+    const { asked, releases } = held;
+    const read = createBatchedReader(held.read, 10, 2);
     const started = performance.now();
     const first = read("a");
     // Arrives while the first read runs: a second read begins 10 ms after the first, without waiting for it.
