@@ -259,8 +259,14 @@ export function runCli(app: AppServer, ...args: string[]): string {
 
 export type BareServer = { origin: string; child: ChildProcess };
 
-/** bench/bare-server.ts answering `fixtures` (each at its `path`), in a child process. */
-export async function startBareServer(fixtures: CapturedResponse[]): Promise<BareServer> {
+/**
+ * bench/bare-server.ts answering `fixtures` (each at its `path`), in a child
+ * process; `processes` of them sharing the port (mode 7).
+ */
+export async function startBareServer(
+  fixtures: CapturedResponse[],
+  processes = 1,
+): Promise<BareServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "ailabs-bench-bare-"));
   removeWhenDone(dir);
   const file = path.join(dir, "fixtures.json");
@@ -269,6 +275,7 @@ export async function startBareServer(fixtures: CapturedResponse[]): Promise<Bar
   const child = track(
     spawn(process.execPath, ["--import", "tsx", path.join(benchDir, "bare-server.ts"), file], {
       cwd: rootDir,
+      env: { ...process.env, BARE_PROCESSES: String(processes) },
       stdio: ["ignore", "pipe", "pipe", "ipc"],
     }),
     "bare server",

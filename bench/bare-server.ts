@@ -3,7 +3,10 @@
  * the captured status, headers and body bytes, and nothing else. Started by
  * run.ts as a child process (`node --import tsx bench/bare-server.ts FIXTURES`);
  * it listens on a free port on 127.0.0.1 and reports the port over IPC.
+ * With BARE_PROCESSES=N (mode 7) N processes share the port (node:cluster,
+ * as the app's WEB_CONCURRENCY does), and the port is reported once all listen.
  */
+import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -46,14 +49,34 @@ const server = createServer((req, res) => {
   res.end(reply.body);
 });
 
-server.listen(0, "127.0.0.1", () => {
-  const { port } = server.address() as AddressInfo;
+const processes = Number(process.env.BARE_PROCESSES || 1);
+const report = (port: number) => {
   if (process.send) process.send({ port });
   else console.log(`listening on http://127.0.0.1:${port}`);
-});
+};
 
-process.on("SIGTERM", () => {
-  server.close(() => process.exit(0));
-  server.closeAllConnections();
-});
-process.on("disconnect", () => process.exit(0));
+if (processes > 1 && cluster.isPrimary) {
+  let listening = 0;
+  cluster.on("listening", (_worker, address) => {
+    listening += 1;
+    if (listening === processes) report(address.port);
+  });
+  for (let i = 0; i < processes; i++) cluster.fork();
+  process.on("SIGTERM", () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
+    cluster.on("exit", () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  });
+  process.on("disconnect", () => process.exit(0));
+} else {
+  // In a cluster every process that listens on port 0 gets the same port.
+  server.listen(0, "127.0.0.1", () => {
+    if (cluster.isPrimary) report((server.address() as AddressInfo).port);
+  });
+  process.on("SIGTERM", () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  });
+  if (cluster.isPrimary) process.on("disconnect", () => process.exit(0));
+}

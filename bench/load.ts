@@ -8,7 +8,7 @@
 import type { ChildProcess } from "node:child_process";
 import autocannon from "autocannon";
 import { send } from "./http";
-import { percentile, sleep, treeCpuMs } from "./support";
+import { databaseCpuMs, percentile, sleep, treeCpuMs } from "./support";
 
 export type Measurement = {
   url: string;
@@ -28,6 +28,10 @@ export type Measurement = {
   serverCpuMsPerRequest: number | undefined;
   /** Server CPU time / wall time in the window: 1 = one core fully used. */
   serverCpuCores: number | undefined;
+  /** The load generator's CPU time per request (ms): wrk's (bench/wrk.ts), or the bench process's with autocannon. */
+  generatorCpuMsPerRequest?: number;
+  /** CPU time of the PostgreSQL processes on this machine per request (ms). */
+  databaseCpuMsPerRequest?: number;
 };
 
 export type LoadOptions = {
@@ -50,6 +54,8 @@ export async function load(options: LoadOptions): Promise<Measurement> {
   let timeouts = 0;
   let measuring = false;
   let cpuBefore: number | undefined;
+  let generatorBefore: NodeJS.CpuUsage | undefined;
+  let databaseBefore = 0;
   let windowStart = 0;
   let windowEnd = Number.POSITIVE_INFINITY;
 
@@ -74,11 +80,20 @@ export async function load(options: LoadOptions): Promise<Measurement> {
     windowStart = performance.now();
     windowEnd = windowStart + options.durationSeconds * 1000;
     cpuBefore = treeCpuMs(options.server.pid);
+    generatorBefore = process.cpuUsage();
+    databaseBefore = databaseCpuMs();
     options.onMeasure?.();
   }, options.warmupSeconds * 1000);
+  let generatorMs: number | undefined;
+  let databaseMs = 0;
   const end = new Promise<number | undefined>((resolve) => {
     setTimeout(
-      () => resolve(treeCpuMs(options.server.pid)),
+      () => {
+        const used = generatorBefore && process.cpuUsage(generatorBefore);
+        generatorMs = used && (used.user + used.system) / 1000;
+        databaseMs = databaseCpuMs() - databaseBefore;
+        resolve(treeCpuMs(options.server.pid));
+      },
       (options.warmupSeconds + options.durationSeconds) * 1000,
     );
   });
@@ -101,6 +116,9 @@ export async function load(options: LoadOptions): Promise<Measurement> {
     statusCodes,
     serverCpuMsPerRequest: cpu !== undefined && requests > 0 ? cpu / requests : undefined,
     serverCpuCores: cpu !== undefined && seconds > 0 ? cpu / (seconds * 1000) : undefined,
+    generatorCpuMsPerRequest:
+      generatorMs !== undefined && requests > 0 ? generatorMs / requests : undefined,
+    databaseCpuMsPerRequest: requests > 0 ? databaseMs / requests : undefined,
   };
 }
 

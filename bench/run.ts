@@ -37,6 +37,9 @@
  *    on a server of 1 process and then on one of 2 (WEB_CONCURRENCY), each
  *    started afresh on the same database after the other modes' server has
  *    stopped; target: 2 processes >= 1.6x the req/s of 1, on each page.
+ *    Load from wrk (bench/wrk.ts) when installed. Reported beside it: the same
+ *    with each server process held to BENCH_CORE_SHARE of a core
+ *    (bench/cpu-quota.ts, root only), and bare Node with 1 and 2 processes.
  *    Every other mode runs one server process (WEB_CONCURRENCY=1).
  *
  * PGlite always runs (DATABASE_URL="" for its server, and for the build that
@@ -67,9 +70,11 @@
  *   BENCH_MODES (public,idle,writers,signups,admin,cores): the modes to run (memory is always read).
  *   BENCH_DEMO_MEMBERS (20000), BENCH_DEMO_PURCHASES (50000), BENCH_ADMIN_REQUESTS (40): mode 6.
  *   BENCH_CHROMIUM (/usr/bin/chromium).
+ *   BENCH_CORE_SHARE (0.5): mode 7's held runs. BENCH_CORES_LOADGEN (wrk when installed, else
+ *   autocannon), BENCH_WRK (wrk): mode 7's load generator.
  *   DATABASE_URL: also run on PostgreSQL (see above).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { publicPaths } from "../app/config/public-paths";
@@ -86,6 +91,7 @@ import {
   startBareServer,
 } from "./app-server";
 import { type Capture, ChromiumUnavailable, captureWriteTemplate } from "./browser-capture";
+import { holdToCoreShare } from "./cpu-quota";
 import { capture, decodedText, type Reply, replyInfo, replyText, send } from "./http";
 import { load, type Measurement, waitUntilIdle } from "./load";
 import { startPaced } from "./paced";
@@ -104,6 +110,7 @@ import {
   stop,
 } from "./support";
 import { builtInTemplate, describeTemplate, type WriteTemplate } from "./write-request";
+import { wrkAvailable, wrkLoad } from "./wrk";
 
 const benchDir = path.join(rootDir, "bench");
 const resultsDir = path.join(benchDir, "results");
@@ -128,6 +135,8 @@ const config = {
     .map((m) => m.trim())
     .filter(Boolean) as Mode[],
   postgres: Boolean(process.env.DATABASE_URL),
+  /** Mode 7: the share of a core each server process is held to in the held runs. */
+  coreShare: numberFromEnv("BENCH_CORE_SHARE", 0.5),
 };
 
 const targets = {
@@ -142,6 +151,10 @@ const targets = {
   /** Mode 7: member pages' req/s with 2 server processes over 1. */
   coresRatio: 1.6,
 };
+
+/** Mode 7's load generator: wrk when installed (BENCH_CORES_LOADGEN=autocannon to compare). */
+const coresGenerator: "wrk" | "autocannon" =
+  process.env.BENCH_CORES_LOADGEN === "autocannon" || !wrkAvailable() ? "autocannon" : "wrk";
 
 const profileArg = process.argv.find((a) => a === "--profile" || a.startsWith("--profile="));
 const profileMode = profileArg ? (profileArg.split("=")[1] ?? "idle") : undefined;
@@ -273,14 +286,19 @@ async function measure(
   headers: Record<string, string>,
   server: AppServer | BareServer,
   origin: string,
-  options: { public?: boolean; onMeasure?: () => void; noSettle?: boolean } = {},
+  options: {
+    public?: boolean;
+    onMeasure?: () => void;
+    noSettle?: boolean;
+    generator?: "autocannon" | "wrk";
+  } = {},
 ): Promise<Measurement> {
   // Requests still queued in the app from the last run must not slow this one down.
   if (!options.noSettle) await waitUntilIdle(origin);
   const warmupSeconds = options.public ? config.publicWarmupSeconds : config.warmupSeconds;
   const durationSeconds = options.public ? config.publicDurationSeconds : config.durationSeconds;
   process.stdout.write(`  ${label}: ${warmupSeconds} + ${durationSeconds} s... `);
-  const m = await load({
+  const m = await (options.generator === "wrk" ? wrkLoad : load)({
     url,
     headers,
     server: server.child,
@@ -494,59 +512,160 @@ function pacedVerdict(stats: PacedStats): { ok: boolean; text: string } {
   };
 }
 
+/** The processes that answer requests: the server itself, or a cluster primary's workers. */
+function servingPids(child: { pid?: number }, processes: number): number[] {
+  if (child.pid === undefined) return [];
+  if (processes === 1) return [child.pid];
+  try {
+    return readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+type CoresRun = "app" | "held" | "bare";
+const coresRunLabel: Record<CoresRun, string> = {
+  app: "",
+  held: `, each held to ${config.coreShare} of a core`,
+  bare: " (bare Node)",
+};
+
+/** Where each request's CPU went (µs): the server (and the cores it kept busy), the load generator, PostgreSQL. */
+function cpuSplit(m: Measurement): string {
+  const us = (ms: number | undefined) => (ms === undefined ? "?" : (ms * 1000).toFixed(0));
+  const cores = m.serverCpuCores === undefined ? "" : ` on ${m.serverCpuCores.toFixed(2)} cores`;
+  return `CPU µs/req: server ${us(m.serverCpuMsPerRequest)}${cores}, ${coresGenerator} ${us(m.generatorCpuMsPerRequest)}, PostgreSQL ${us(m.databaseCpuMsPerRequest)}`;
+}
+
 /**
  * Mode 7: the member pages on a server of 1 process, then of 2, each started
- * afresh on the site's database (the same member and course), one at a time.
+ * afresh on the site's database (the same member and course), one at a time;
+ * then the same with each server process held to a share of a core, so that
+ * the load generator and PostgreSQL have CPU of their own as they would on
+ * other machines; then bare Node answering the same bytes with 1 and 2
+ * processes: how far this machine lets any server scale.
  */
 async function coresMode(site: Site) {
   const label = site.app.database.kind;
-  console.log(`[${label}] ${modeLabel.cores}: member pages with 1 and with 2 server processes`);
-  const measured = new Map<string, Map<number, Measurement>>();
-  for (const processes of [1, 2]) {
-    const app = await startAppServer(site.app.database, { processes });
-    try {
-      console.log(
-        `  ${processes} process${processes > 1 ? "es" : ""} at ${app.origin} (${elapsed()})`,
-      );
-      for (const page of memberPages(site)) {
-        const url = `${app.origin}${new URL(page.url).pathname}${new URL(page.url).search}`;
-        const m = await measure(
-          `${page.name}, ${processes} process${processes > 1 ? "es" : ""}`,
-          url,
-          site.memberHeaders,
-          app,
-          app.origin,
-        );
-        if (!measured.has(page.name)) measured.set(page.name, new Map());
-        measured.get(page.name)?.set(processes, m);
+  console.log(
+    `[${label}] ${modeLabel.cores}: member pages with 1 and with 2 server processes (load from ${coresGenerator})`,
+  );
+  const measured = new Map<string, Map<string, Measurement>>();
+  const keep = (run: CoresRun, processes: number, page: string, m: Measurement) => {
+    if (!measured.has(page)) measured.set(page, new Map());
+    measured.get(page)?.set(`${run} ${processes}`, m);
+  };
+  const plural = (n: number) => `${n} process${n > 1 ? "es" : ""}`;
+  const skipped: Partial<Record<CoresRun, string>> = {};
+
+  for (const run of ["app", "held"] as const) {
+    for (const processes of [1, 2]) {
+      if (skipped[run]) continue;
+      const app = await startAppServer(site.app.database, { processes });
+      let release: (() => void) | undefined;
+      try {
+        if (run === "held") {
+          const held = holdToCoreShare(servingPids(app.child, processes), config.coreShare);
+          if (typeof held === "string") {
+            skipped.held = held;
+            console.log(`  held to ${config.coreShare} of a core: not run (${held})`);
+            continue;
+          }
+          release = held;
+        }
+        console.log(`  ${plural(processes)}${coresRunLabel[run]} at ${app.origin} (${elapsed()})`);
+        for (const page of memberPages(site)) {
+          const url = `${app.origin}${new URL(page.url).pathname}${new URL(page.url).search}`;
+          const check = await send(url, { headers: site.memberHeaders });
+          if (check.status !== 200) throw new BenchError(`GET ${url}: ${replyText(check)}`);
+          const m = await measure(
+            `${page.name}, ${plural(processes)}`,
+            url,
+            site.memberHeaders,
+            app,
+            app.origin,
+            { generator: coresGenerator },
+          );
+          keep(run, processes, page.name, m);
+        }
+        if (exited(app.child)) throw new BenchError(`server died:\n${app.output.join("\n")}`);
+      } finally {
+        await stop(app.child, 15_000);
+        release?.();
       }
-      if (exited(app.child)) throw new BenchError(`server died:\n${app.output.join("\n")}`);
-    } finally {
-      await stop(app.child, 15_000);
     }
   }
-  for (const [page, runs] of measured) {
-    const one = runs.get(1);
-    const two = runs.get(2);
-    if (!one || !two) continue;
-    const ratio = one.requestsPerSecond > 0 ? two.requestsPerSecond / one.requestsPerSecond : 0;
-    rows.push(loadRow(label, modeLabel.cores, `${page}, 1 process`, one));
-    rows.push(
-      loadRow(
-        label,
-        modeLabel.cores,
-        `${page}, 2 processes`,
-        two,
-        undefined,
-        `${ratio.toFixed(2)}x 1 process`,
-      ),
+
+  for (const processes of [1, 2]) {
+    const bare = await startBareServer(
+      [capture("/dashboard", site.dashboard), capture("/course", site.coursePage)],
+      processes,
     );
-    checks.push({
-      target: `[${label}] ${modeLabel.cores}: ${page} with 2 processes >= ${targets.coresRatio}x 1 process`,
-      measured: `${ratio.toFixed(2)}x: ${two.requestsPerSecond.toFixed(0)} vs ${one.requestsPerSecond.toFixed(0)} req/s${failedText(two)}${failedText(one)}`,
-      pass: ratio >= targets.coresRatio && loadPasses(one) && loadPasses(two),
-    });
+    try {
+      console.log(`  ${plural(processes)} (bare Node) at ${bare.origin} (${elapsed()})`);
+      for (const page of memberPages(site)) {
+        const m = await measure(
+          `${page.name} (bare Node), ${plural(processes)}`,
+          `${bare.origin}${page.barePath}`,
+          site.memberHeaders,
+          bare,
+          bare.origin,
+          { generator: coresGenerator },
+        );
+        keep("bare", processes, page.name, m);
+      }
+    } finally {
+      await stop(bare.child, 15_000);
+    }
   }
+
+  const ratioOf = (two: Measurement | undefined, one: Measurement | undefined) =>
+    one && two && one.requestsPerSecond > 0 ? two.requestsPerSecond / one.requestsPerSecond : 0;
+  for (const [page, runs] of measured) {
+    const bareRatio = ratioOf(runs.get("bare 2"), runs.get("bare 1"));
+    for (const run of ["app", "held", "bare"] as const) {
+      const one = runs.get(`${run} 1`);
+      const two = runs.get(`${run} 2`);
+      if (!one || !two) continue;
+      const ratio = ratioOf(two, one);
+      rows.push(
+        loadRow(
+          label,
+          modeLabel.cores,
+          `${page}, 1 process${coresRunLabel[run]}`,
+          one,
+          undefined,
+          cpuSplit(one),
+        ),
+      );
+      rows.push(
+        loadRow(
+          label,
+          modeLabel.cores,
+          `${page}, 2 processes${coresRunLabel[run]}`,
+          two,
+          undefined,
+          `${ratio.toFixed(2)}x 1 process; ${cpuSplit(two)}`,
+        ),
+      );
+      // The target is the app as deployed; the held and bare runs say why it is what it is.
+      if (run !== "app") continue;
+      const machine = bareRatio > 0 ? `; bare Node on this machine: ${bareRatio.toFixed(2)}x` : "";
+      const held = ratioOf(runs.get("held 2"), runs.get("held 1"));
+      const heldText =
+        held > 0 ? `; each held to ${config.coreShare} of a core: ${held.toFixed(2)}x` : "";
+      checks.push({
+        target: `[${label}] ${modeLabel.cores}: ${page} with 2 processes >= ${targets.coresRatio}x 1 process`,
+        measured: `${ratio.toFixed(2)}x: ${two.requestsPerSecond.toFixed(0)} vs ${one.requestsPerSecond.toFixed(0)} req/s${machine}${heldText}${failedText(two)}${failedText(one)}`,
+        pass: ratio >= targets.coresRatio && loadPasses(one) && loadPasses(two),
+      });
+    }
+  }
+  if (skipped.held) console.log(`  (runs held to a share of a core not made: ${skipped.held})`);
 }
 
 let nextAddress = 1;
@@ -695,7 +814,7 @@ async function main() {
   printTable(rows);
   console.log(
     "x bare: the app's req/s over bare Node's answering the same bytes (member pages: the bare runs of mode 2 on PGlite)." +
-      "\nCPU ms/req: the server's CPU time (all threads, /proc) over the requests autocannon completed; in modes 3 and 4 it includes the background work." +
+      "\nCPU ms/req: the server's CPU time (all threads, /proc) over the requests completed; in modes 3 and 4 it includes the background work." +
       `\nwrite rows: "${learned?.template.source}" requests per write, latency from the planned start to the revalidation's end.`,
   );
   printChecks(checks);

@@ -4,7 +4,7 @@
  * process from /proc.
  */
 import { type ChildProcess, execFileSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 
 /** The bench itself broke (as opposed to a target being missed). */
@@ -180,4 +180,22 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] as number;
+}
+
+/**
+ * CPU time (ms) of the PostgreSQL server processes on this machine (every
+ * process named postgres), from /proc: 0 when PostgreSQL runs elsewhere.
+ */
+export function databaseCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/comm`, "utf8").startsWith("postgres")) continue;
+    } catch {
+      continue; // gone already
+    }
+    total += cpuMs(Number(entry)) ?? 0;
+  }
+  return total;
 }
