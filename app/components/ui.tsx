@@ -16,10 +16,7 @@ export function TextField({
   const id = `field-${name}`;
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       <input
         id={id}
         name={name}
@@ -38,6 +35,26 @@ export function TextField({
           {error}
         </p>
       ) : null}
+    </LabelledField>
+  );
+}
+
+/** A field's label above the field itself (`children`, whose id is `id`). */
+export function LabelledField({
+  id,
+  label,
+  children,
+}: {
+  id: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { chapterTitleRequired } from "~/lib/forms";
 import { FormActions } from "./form-actions";
+import { LabelledInput } from "./labelled-input";
 import { PublishedSwitch } from "./published-switch";
 import type { EditorHandle } from "./rich-text-editor";
 import { useUnsavedChangesGuard } from "./unsaved-changes";
@@ -38,7 +39,6 @@ export function ChapterForm({
   const [error, setError] = useState<string | null>(null);
   const [mounted, setMounted] = useState(false);
   const labelId = useId();
-  const titleId = useId();
   const headingId = useId();
   const busy = fetcher.state !== "idle";
   const dirty =
@@ -105,20 +105,14 @@ export function ChapterForm({
           {error}
         </p>
       ) : null}
-      <div>
-        <label htmlFor={titleId} className="block text-sm font-medium text-slate-700">
-          Chapter title
-        </label>
-        <input
-          ref={titleInput}
-          id={titleId}
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          maxLength={200}
-          required
-          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
-        />
-      </div>
+      <LabelledInput
+        label="Chapter title"
+        ref={titleInput}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        maxLength={200}
+        required
+      />
       <PublishedSwitch checked={published} onChange={setPublished} what="chapter" />
       <div>
         <span id={labelId} className="block text-sm font-medium text-slate-700">

@@ -2,10 +2,10 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { confirmDeleteChapter } from "~/lib/course-authoring";
 import { useHydrated } from "~/lib/use-hydrated";
-import { ActionButton } from "./action-button";
 import { ChapterForm, type EditedChapter } from "./chapter-form";
 import { DraftBadge } from "./draft-badge";
-import { Icon, IconLink, iconClass } from "./icons";
+import { Icon, iconClass } from "./icons";
+import { RowActions } from "./row-actions";
 
 export type ListedChapter = { id: string; title: string; published: boolean };
 
@@ -177,7 +177,6 @@ export function ChapterList({
               </li>
             );
           }
-          const ids = { courseId, chapterId: id };
           const dragging = drag?.id === id;
           return (
             <li
@@ -218,37 +217,16 @@ export function ChapterList({
                 {chapter.title}
                 {chapter.published ? null : <DraftBadge />}
               </span>
-              <span className="ml-auto flex flex-wrap items-center gap-1">
-                {(["up", "down"] as const).map((direction) => (
-                  <ActionButton
-                    key={direction}
-                    fields={{ intent: "move-chapter", ...ids, direction }}
-                    label={`Move chapter ${direction}: ${chapter.title}`}
-                    icon={direction}
-                    disabled={direction === "up" ? i === 0 : i === last}
-                  />
-                ))}
-                <IconLink
-                  to={`/course/${courseId}?chapter=${id}`}
-                  label={`Preview as member: ${chapter.title}`}
-                  icon="preview"
-                />
-                <IconLink
-                  to={`/admin?course=${courseId}&chapter=${id}`}
-                  label={`Edit chapter: ${chapter.title}`}
-                  icon="edit"
-                />
-                <ActionButton
-                  fields={{ intent: "delete-chapter", ...ids }}
-                  label={`Delete chapter: ${chapter.title}`}
-                  icon="delete"
-                  confirm={{
-                    title: "Delete chapter?",
-                    message: confirmDeleteChapter,
-                    confirmLabel: "Delete chapter",
-                  }}
-                />
-              </span>
+              <RowActions
+                kind="chapter"
+                title={chapter.title}
+                fields={{ courseId, chapterId: id }}
+                first={i === 0}
+                last={i === last}
+                previewTo={`/course/${courseId}?chapter=${id}`}
+                editTo={`/admin?course=${courseId}&chapter=${id}`}
+                confirmMessage={confirmDeleteChapter}
+              />
             </li>
           );
         })}

@@ -1,12 +1,11 @@
 import { Link } from "react-router";
 import { confirmDeleteCourse, type EditedCourse } from "~/lib/course-authoring";
-import { ActionButton } from "./action-button";
 import type { EditedChapter } from "./chapter-form";
 import { ChapterForm } from "./chapter-form";
 import { ChapterList, type ListedChapter } from "./chapter-list";
 import { CourseForm } from "./course-form";
 import { DraftBadge } from "./draft-badge";
-import { IconLink } from "./icons";
+import { RowActions } from "./row-actions";
 
 export type AdminCourse = EditedCourse & { chapters: ListedChapter[] };
 
@@ -64,37 +63,17 @@ export function CourseItem({
             <span className="mt-1 block text-sm text-slate-600">{course.description}</span>
           ) : null}
         </Link>
-        <span className="ml-auto flex flex-wrap items-center gap-1">
-          {(["up", "down"] as const).map((direction) => (
-            <ActionButton
-              key={direction}
-              fields={{ intent: "move-course", courseId: course.id, direction }}
-              label={`Move course ${direction}: ${course.title}`}
-              icon={direction}
-              disabled={direction === "up" ? position === 0 : position === count - 1}
-            />
-          ))}
-          <IconLink
-            to={`/course/${course.id}`}
-            label={`Preview as member: ${course.title}`}
-            icon="preview"
-          />
-          <IconLink
-            to={`/admin?course=${course.id}&form=edit-course`}
-            label={`Edit course: ${course.title}`}
-            icon="edit"
-          />
-          <ActionButton
-            fields={{ intent: "delete-course", courseId: course.id, expanded: expanded ?? "" }}
-            label={`Delete course: ${course.title}`}
-            icon="delete"
-            confirm={{
-              title: "Delete course?",
-              message: confirmDeleteCourse,
-              confirmLabel: "Delete course",
-            }}
-          />
-        </span>
+        <RowActions
+          kind="course"
+          title={course.title}
+          fields={{ courseId: course.id }}
+          first={position === 0}
+          last={position === count - 1}
+          previewTo={`/course/${course.id}`}
+          editTo={`/admin?course=${course.id}&form=edit-course`}
+          deleteFields={{ expanded: expanded ?? "" }}
+          confirmMessage={confirmDeleteCourse}
+        />
       </div>
       {isOpen ? (
         <div className="space-y-4 border-t border-slate-200 p-4">

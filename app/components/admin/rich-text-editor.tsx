@@ -5,6 +5,7 @@ import "./rich-text-editor.css";
 import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
 import { checkLinkAddress, linkAddressError } from "~/lib/link-address";
 import { Dialog, dialogButtonClass } from "./dialog";
+import { LabelledInput } from "./labelled-input";
 import { imageTypes, uploadImage } from "./upload-image";
 
 export type EditorHandle = { getHtml: () => string };
@@ -161,7 +162,6 @@ function LinkDialog({
 }) {
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
   const errorId = useId();
   function submit(event: React.SyntheticEvent) {
     // This form sits inside the chapter form: it must not submit that one.
@@ -174,32 +174,27 @@ function LinkDialog({
   return (
     <Dialog title="Insert link" onCancel={onCancel}>
       <div className="space-y-4">
-        <div>
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-            Link address
-          </label>
-          <input
-            id={inputId}
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            data-autofocus
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") submit(e);
-            }}
-            placeholder="https://"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
-          />
+        <LabelledInput
+          label="Link address"
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          data-autofocus
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") submit(e);
+          }}
+          placeholder="https://"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        >
           {error ? (
             <p id={errorId} role="alert" className="mt-1 text-sm text-red-800">
               {error}
             </p>
           ) : null}
-        </div>
+        </LabelledInput>
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" className={dialogButtonClass.cancel} onClick={onCancel}>
             Cancel

@@ -27,26 +27,26 @@ export function exportIdeaMarkdown(idea: SaasIdea) {
 const smallButton =
   "rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60";
 
+const exportFormats = [
+  { name: "JSON", save: exportIdeaJson },
+  { name: "Markdown", save: exportIdeaMarkdown },
+];
+
 /** Export buttons of one idea: JSON and Markdown. */
 export function ExportButtons({ idea }: { idea: SaasIdea }) {
   return (
     <>
-      <button
-        type="button"
-        onClick={() => exportIdeaJson(idea)}
-        aria-label={`Export ${idea.title} as JSON`}
-        className={smallButton}
-      >
-        JSON
-      </button>
-      <button
-        type="button"
-        onClick={() => exportIdeaMarkdown(idea)}
-        aria-label={`Export ${idea.title} as Markdown`}
-        className={smallButton}
-      >
-        Markdown
-      </button>
+      {exportFormats.map(({ name, save }) => (
+        <button
+          key={name}
+          type="button"
+          onClick={() => save(idea)}
+          aria-label={`Export ${idea.title} as ${name}`}
+          className={smallButton}
+        >
+          {name}
+        </button>
+      ))}
     </>
   );
 }
@@ -125,6 +125,22 @@ export function IdeaCard({
   );
 }
 
+/** The dialog's export buttons: Markdown, then JSON as the main one. */
+const dialogExports = [
+  {
+    name: "Markdown",
+    save: exportIdeaMarkdown,
+    className:
+      "rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
+  },
+  {
+    name: "JSON",
+    save: exportIdeaJson,
+    className:
+      "rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2",
+  },
+];
+
 export function IdeaDialog({ idea, onClose }: { idea: SaasIdea | null; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
@@ -200,20 +216,11 @@ export function IdeaDialog({ idea, onClose }: { idea: SaasIdea | null; onClose: 
             ))}
           </dl>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <button
-              type="button"
-              onClick={() => exportIdeaMarkdown(idea)}
-              className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-            >
-              Export as Markdown
-            </button>
-            <button
-              type="button"
-              onClick={() => exportIdeaJson(idea)}
-              className="rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
-            >
-              Export as JSON
-            </button>
+            {dialogExports.map(({ name, save, className }) => (
+              <button key={name} type="button" onClick={() => save(idea)} className={className}>
+                {`Export as ${name}`}
+              </button>
+            ))}
           </div>
         </div>
       )}
