@@ -1,21 +1,30 @@
+import { nulCharacterMessage } from "./forms";
 import type { SaasIdea } from "./ideas";
 import { z } from "./zod";
 
 // Forms of the idea generator (/app-idea-generator): save an idea, remove a saved one.
 
-const text = z.string().trim().min(1).max(2000);
-const list = z.array(z.string().trim().min(1).max(300)).min(1).max(20);
+/** Text of an idea: JSON can spell a NUL character (\u0000), which the database cannot store. */
+const field = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((value) => !value.includes("\u0000"), nulCharacterMessage);
+const text = field(2000);
+const list = z.array(field(300)).min(1).max(20);
 
 /** An idea as the generator makes it (SaasIdea), with bounds on every field. */
 export const ideaSchema = z.object({
-  id: z.string().trim().min(1).max(100),
-  title: z.string().trim().min(1).max(200),
+  id: field(100),
+  title: field(200),
   description: text,
   targetMarket: text,
   problemSolved: text,
   keyFeatures: list,
   monetizationStrategy: text,
-  estimatedDevTime: z.string().trim().min(1).max(100),
+  estimatedDevTime: field(100),
   marketPotential: text,
   competitorAnalysis: text,
   techStack: list,

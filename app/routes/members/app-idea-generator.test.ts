@@ -49,7 +49,18 @@ describe("saved ideas", () => {
 
   it("refuses what is not an idea with 400 and a message", async () => {
     const member = await createUser({ paid: true });
-    for (const idea of ["{", "null", JSON.stringify({ ...sampleIdeas[0], title: "" })]) {
+    const withNul = (field: "title" | "description") =>
+      JSON.stringify({ ...sampleIdeas[0], [field]: "a\u0000b" });
+    // JSON spells the NUL as \u0000: the form field holds none, the parsed idea does.
+    expect(withNul("title")).toContain("\\u0000");
+    for (const idea of [
+      "{",
+      "null",
+      JSON.stringify({ ...sampleIdeas[0], title: "" }),
+      withNul("title"),
+      withNul("description"),
+      JSON.stringify({ ...sampleIdeas[0], techStack: ["React", "x\u0000"] }),
+    ]) {
       const refused = await post(member.cookie, { intent: "save", idea });
       expect(statusOf(refused)).toBe(400);
       expect((refused as { data: { error: string } }).data.error).toBe(
