@@ -183,6 +183,29 @@ describe("GET /metrics", () => {
       stop();
     }
   });
+
+  it("still answers when the outbox cannot be read, with the gauges' last values", async () => {
+    let answer: () => Promise<{ pending: number; givenUp: number }> = async () => ({
+      pending: 3,
+      givenUp: 1,
+    });
+    const stop = watchOutboxDepth(() => answer(), 100);
+    try {
+      expect(sample((await metrics()).text, "email_outbox_pending")).toBe(3);
+      for (const broken of [
+        () => Promise.reject(new Error("database down")),
+        () => new Promise<never>(() => {}), // a pool that never gives a connection
+      ]) {
+        answer = broken;
+        const { text } = await metrics();
+        expect(sample(text, "email_outbox_pending")).toBe(3);
+        expect(sample(text, "email_outbox_given_up")).toBe(1);
+        expect(text).toContain("http_requests_total");
+      }
+    } finally {
+      stop();
+    }
+  });
 });
 
 describe("metricsAccess", () => {

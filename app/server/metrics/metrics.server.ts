@@ -129,11 +129,20 @@ export function countRateLimited(limit: string): void {
  */
 export function watchOutboxDepth(
   read: () => Promise<{ pending: number; givenUp: number }>,
+  timeoutMs = 2000,
 ): () => void {
-  let last: Promise<{ pending: number; givenUp: number }> | undefined;
-  // Both gauges from one query per scrape.
+  type Depth = { pending: number; givenUp: number } | undefined;
+  let last: Promise<Depth> | undefined;
+  // Both gauges from one query per scrape. A database that is down or slow must not take
+  // the other metrics with it: the gauges then keep their last value.
   const depth = () => {
-    last ??= read().finally(() => {
+    last ??= new Promise<Depth>((resolve) => {
+      const timer = setTimeout(() => resolve(undefined), timeoutMs);
+      timer.unref();
+      read()
+        .then(resolve, () => resolve(undefined))
+        .finally(() => clearTimeout(timer));
+    }).finally(() => {
       last = undefined;
     });
     return last;
@@ -144,7 +153,8 @@ export function watchOutboxDepth(
     help: "E-mails in the outbox not sent yet and still to be tried.",
     registers: [metricsRegistry],
     async collect() {
-      this.set((await depth()).pending);
+      const found = await depth();
+      if (found) this.set(found.pending);
     },
   });
   new Gauge({
@@ -152,7 +162,8 @@ export function watchOutboxDepth(
     help: "E-mails in the outbox given up on after their last attempt (see the CLI's mail commands).",
     registers: [metricsRegistry],
     async collect() {
-      this.set((await depth()).givenUp);
+      const found = await depth();
+      if (found) this.set(found.givenUp);
     },
   });
   return () => {
