@@ -100,32 +100,56 @@ export type ProcessCommand = "flush-page-views" | "refresh-offer-settings";
 const commandType = "ailabs:command";
 const commandDoneType = "ailabs:command-done";
 type CommandEnvelope = { type: typeof commandType; id: number; command: ProcessCommand };
-type CommandDoneEnvelope = { type: typeof commandDoneType; id: number; error?: string };
+export type CommandDoneEnvelope = { type: typeof commandDoneType; id: number; error?: string };
 
 const commandHandlers = new Map<ProcessCommand, () => Promise<void>>();
 let commandsListening = false;
 
+/**
+ * In a server process: carries out one message from the primary if it is a
+ * command, and answers it through `reply`. A command nothing here handles
+ * yet is answered at once: a process still starting has no page views
+ * counted, and reads the offer settings after it registers their handler.
+ */
+export function carryOutCommand(
+  message: unknown,
+  reply: (done: CommandDoneEnvelope) => void,
+): boolean {
+  const envelope = message as CommandEnvelope | undefined;
+  if (envelope?.type !== commandType) return false;
+  const done = (error?: string) => reply({ type: commandDoneType, id: envelope.id, error });
+  const handler = commandHandlers.get(envelope.command);
+  if (!handler) done();
+  else
+    handler().then(
+      () => done(),
+      (error: unknown) => done(error instanceof Error ? error.message : String(error)),
+    );
+  return true;
+}
+
+/**
+ * In a server process: answers the primary's commands from now on (called
+ * as the process starts, so that a command never waits for its time-out
+ * while the process opens the database).
+ */
+export function listenForCommands(): void {
+  if (commandsListening || !inCluster()) return;
+  commandsListening = true;
+  process.on("message", (message: unknown) => {
+    carryOutCommand(message, (done) => process.send?.(done));
+  });
+}
+
 /** In a server process: how to carry out `command` when the primary sends it. */
 export function onProcessCommand(command: ProcessCommand, handler: () => Promise<void>): void {
   commandHandlers.set(command, handler);
-  if (commandsListening || !inCluster()) return;
-  commandsListening = true;
-  process.on("message", (message: CommandEnvelope) => {
-    if (message?.type !== commandType) return;
-    const handler = commandHandlers.get(message.command);
-    const done = (error?: string) =>
-      process.send?.({
-        type: commandDoneType,
-        id: message.id,
-        error,
-      } satisfies CommandDoneEnvelope);
-    if (!handler) done(`no handler for ${message.command}`);
-    else
-      handler().then(
-        () => done(),
-        (error: unknown) => done(error instanceof Error ? error.message : String(error)),
-      );
-  });
+  listenForCommands();
+}
+
+/** A command as the primary sends it (commandProcesses). */
+export function commandMessage(id: number, command: ProcessCommand): CommandEnvelope {
+  return { type: commandType, id, command };
 }
 
 type CommandTarget = {
@@ -163,7 +187,7 @@ export async function commandProcesses(
               reject(new Error(`a server process did not carry out ${command} in ${timeoutMs} ms`));
             }, timeoutMs);
             worker.on("message", listener);
-            worker.send({ type: commandType, id, command } satisfies CommandEnvelope);
+            worker.send(commandMessage(id, command));
           }),
       ),
   );

@@ -9,6 +9,7 @@ import {
   answerWorker,
   askPrimary,
   commandProcesses,
+  listenForCommands,
   type PrimaryRequest,
 } from "../cluster-ipc.server";
 import { EnvError, getEnv } from "../env.server";
@@ -36,6 +37,7 @@ export async function runServerProcesses(start: () => Promise<void>): Promise<vo
     // Answer the primary's requests for this process's metrics with its registry.
     AggregatorRegistry.setRegistries(metricsRegistry);
     new AggregatorRegistry();
+    listenForCommands();
     return start();
   }
   let processes: number;

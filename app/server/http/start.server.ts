@@ -186,8 +186,10 @@ export async function startServer(options: StartOptions): Promise<void> {
     routes: [...publicPagePaths, ...signInPagePaths],
   });
   onOfferSettingsChange(() => rerender());
-  await refreshOfferSettings(database.db);
+  // Watched (and the other processes' refresh command handled) before the first read, so
+  // that a change saved while this process starts is in that read or refreshes it.
   const stopWatchingSettings = watchOfferSettings(database.db);
+  await refreshOfferSettings(database.db);
   // The sales pages' "N of 50 left" (first-customers.server.ts): likewise, from memory.
   onFirstCustomerPlacesChange(() => rerender());
   await refreshFirstCustomerPlaces(database.db);

@@ -72,12 +72,23 @@ export async function readOfferSettings(
   };
 }
 
+/** The refresh running, if any: refreshes run one after another. */
+let lastRefresh: Promise<unknown> = Promise.resolve();
+
 /**
  * Reads the row when its updated_at differs from the one in memory (one small
  * query); on a change, takes the new settings and awaits every listener.
- * Returns whether the settings in memory changed.
+ * Returns whether the settings in memory changed. Refreshes asked for at once
+ * (the check loop, another process's command, the start) run one after
+ * another, so an older read never replaces a newer one.
  */
-export async function refreshOfferSettings(db: Db): Promise<boolean> {
+export function refreshOfferSettings(db: Db): Promise<boolean> {
+  const refresh = lastRefresh.then(() => refreshOnce(db));
+  lastRefresh = refresh.catch(() => undefined);
+  return refresh;
+}
+
+async function refreshOnce(db: Db): Promise<boolean> {
   const h = held();
   const [row] = await db
     .select({ updatedAt: offerSettings.updatedAt })
