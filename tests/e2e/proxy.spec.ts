@@ -321,6 +321,18 @@ test("the rate limits count the address the proxy forwards, on both servers toge
   expect(other.status).toBe(400);
 });
 
+test("the proxy names each request, and a client cannot choose the name", async () => {
+  const ids = [];
+  for (let i = 0; i < 2; i++) {
+    const answer = await fetch(`${origin}/login`, { headers: { "x-request-id": "chosen-by-me" } });
+    expect(answer.status).toBe(200);
+    ids.push(answer.headers.get("x-request-id"));
+  }
+  // HAProxy's unique id (hexadecimal client and frontend addresses, ports, time, pid).
+  for (const id of ids) expect(id).toMatch(/^[0-9A-F]+:[0-9A-F]+_[0-9A-F]+:[0-9A-F]+_/);
+  expect(new Set(ids).size).toBe(2);
+});
+
 test("a rolling restart of both servers under load answers no request with a 5xx", async ({
   request,
 }) => {
