@@ -144,6 +144,31 @@ for (const { name, viewport } of widths) {
       await shoot(page, testInfo, "dashboard-review");
     });
 
+    test("a mark the server cannot save says so, and the chapter stays as it was", async ({
+      page,
+      adminApi,
+    }, testInfo) => {
+      const titles = [uniqueTitle("Kept"), uniqueTitle("Withdrawn")];
+      const { courseId, chapterIds } = await adminApi.createCourseWithChapters(
+        uniqueTitle("Withdrawn course"),
+        "",
+        titles.map((t) => ({ title: t, content: `<p>${t}</p>` })),
+      );
+      await createAccount(page, { paid: true });
+      await page.goto(`/course/${courseId}?chapter=${chapterIds[1]}`);
+      const mark = page.getByRole("button", { name: "Mark as complete" });
+      await hydrated(mark);
+      // The admin makes the open chapter a draft meanwhile.
+      await sql("update chapter set published = false where id = $1", [chapterIds[1]]);
+      await mark.click();
+      await expect(page.getByRole("alert")).toHaveText(
+        "Your progress was not saved: Chapter not found",
+      );
+      await expect(mark).toHaveAttribute("aria-pressed", "false");
+      await expectNoAxeViolations(page);
+      await shoot(page, testInfo, "mark-not-saved");
+    });
+
     test("course page: progress bar, Previous and Next, Mark as complete moves on, then complete", async ({
       page,
       adminApi,

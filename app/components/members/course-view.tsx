@@ -214,11 +214,14 @@ export function ChapterView({
   course,
   chapters,
   isDone,
+  markError,
 }: {
   course: MemberCourse;
   /** The chapters with their done state as the member sees it (a pending mark included). */
   chapters: Chapter[];
   isDone: boolean;
+  /** Why the last mark (or undo) was not saved, when it was not. */
+  markError?: string;
 }) {
   const { selected } = course;
   const index = selected ? chapters.findIndex((c) => c.id === selected.id) : -1;
@@ -295,6 +298,11 @@ export function ChapterView({
                   >
                     {isDone ? "✓ Completed (undo)" : "Mark as complete"}
                   </button>
+                  {markError ? (
+                    <p role="alert" className="mt-2 text-sm text-red-700">
+                      Your progress was not saved: {markError}
+                    </p>
+                  ) : null}
                 </Form>
               </div>
               {/* A live region, so that finishing the course is announced. */}

@@ -2,7 +2,7 @@ import { data, redirect, useNavigation } from "react-router";
 import { DraftPreviewNotice } from "~/components/course/draft-preview-notice";
 import { ChapterNav, ChapterView } from "~/components/members/course-view";
 import { chapterDoneSchema, parseForm } from "~/lib/forms";
-import { requireMember } from "~/server/auth/guards.server";
+import { requireMember, seesDrafts } from "~/server/auth/guards.server";
 import { readCourse, setChapterDone } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
@@ -27,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     params.courseId,
     chapterId,
     !isPrefetch,
-    user.isAdmin,
+    seesDrafts(user),
   );
   // The dashboard says so (docs/product.md, Course viewer: 'Course not found').
   if (!course) throw redirect(`/dashboard?${courseNotFoundQuery}`);
@@ -46,7 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ error: Object.values(parsed.fieldErrors)[0] ?? "Invalid input" }, 400);
   }
   const { chapterId, done, next } = parsed.data;
-  if (!(await setChapterDone(await getDb(), user.id, chapterId, done, user.isAdmin))) {
+  if (!(await setChapterDone(await getDb(), user.id, chapterId, done, seesDrafts(user)))) {
     return data({ error: "Chapter not found" }, 404);
   }
   // "Mark as complete" moves on to the next chapter (the page names it; an unknown one
@@ -57,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return { error: null };
 }
 
-export default function Course({ loaderData }: Route.ComponentProps) {
+export default function Course({ loaderData, actionData }: Route.ComponentProps) {
   const { course } = loaderData;
   const { selected } = course;
   const navigation = useNavigation();
@@ -75,7 +75,12 @@ export default function Course({ loaderData }: Route.ComponentProps) {
       <DraftPreviewNotice course={course} />
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 lg:flex-row lg:gap-6 lg:py-8">
         <ChapterNav course={course} chapters={chapters} />
-        <ChapterView course={course} chapters={chapters} isDone={isDone} />
+        <ChapterView
+          course={course}
+          chapters={chapters}
+          isDone={isDone}
+          markError={(navigation.state === "idle" && actionData?.error) || undefined}
+        />
       </div>
     </>
   );

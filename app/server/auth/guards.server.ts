@@ -73,6 +73,14 @@ export function adminNeedsTwoFactor(user: SessionUser): boolean {
 }
 
 /**
+ * Whether a user reaches draft courses and chapters on the members' pages (to
+ * preview them): an admin who may do admin work, as requireAdmin lets in.
+ */
+export function seesDrafts(user: SessionUser): boolean {
+  return user.isAdmin && !adminNeedsTwoFactor(user);
+}
+
+/**
  * For the sign-in and sign-up pages: a signed-in user is sent where they belong
  * (docs/product.md, Sign-in routing), from the session lookup the request already made.
  */

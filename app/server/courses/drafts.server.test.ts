@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { action as courseAction, loader as courseLoader } from "~/routes/members/course";
 import { loader as dashboardLoader } from "~/routes/members/dashboard";
 import { courseNotFoundQuery } from "~/routes/members/notices";
-import { createUser, origin, type TestUser } from "~/test/helpers";
+import { createUser, origin, type TestUser, withEnv } from "~/test/helpers";
 import { readSessionToken } from "../auth/session.server";
 import { closeDatabase, getDb } from "../db/db.server";
 import { readPageStamps } from "../db/page-version.server";
@@ -135,6 +135,17 @@ describe("a draft course", () => {
       selected: { title: "Two", published: false, contentHtml: "<p>Two body</p>" },
     });
     expect(await dashboardTitles(admin)).not.toContain(title);
+  });
+
+  it("is not previewed by an admin who must turn two-factor on first", async () => {
+    const admin = await createUser({ isAdmin: true });
+    const c = await courseOf(`Held ${crypto.randomUUID()}`, [{ title: "One" }], false);
+    await withEnv({ requireAdminTwoFactor: true }, async () => {
+      expect((await coursePage(admin, c.id)).redirect).toBe(`/dashboard?${courseNotFoundQuery}`);
+    });
+    expect((await coursePage(admin, c.id)).redirect).toBe(
+      `/course/${c.id}?chapter=${c.chapters[0]}`,
+    );
   });
 });
 
