@@ -202,6 +202,26 @@ for (const width of [1280, 390]) {
       await shot(page, "course-order", width);
     });
 
+    test("a course whose save fails keeps its edits, still guarded against leaving", async ({
+      adminPage: page,
+      adminApi,
+    }) => {
+      const title = uniqueTitle("Deleted meanwhile");
+      const courseId = await adminApi.createCourse(title);
+      await page.goto(`/admin?course=${courseId}&form=edit-course`);
+      const titleBox = page.getByRole("textbox", { name: "Course title" });
+      await hydrated(titleBox);
+      await titleBox.fill(`${title} renamed`);
+      // Another admin deletes the course while this one edits it.
+      const deleted = await adminApi.post({ intent: "delete-course", courseId });
+      expect(deleted.status()).toBe(302);
+      await page.getByRole("button", { name: "Save course" }).click();
+      await expect(page.getByText("Error saving course: Course not found")).toBeVisible();
+      await expect(titleBox).toHaveValue(`${title} renamed`);
+      await page.getByRole("link", { name: "Cancel" }).click();
+      await expect(page.getByRole("dialog", { name: "Leave this form?" })).toBeVisible();
+    });
+
     test("chapters reorder by dragging and by keyboard; up and down stay, disabled at the ends", async ({
       adminPage: page,
       adminApi,

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { EditedCourse } from "~/lib/course-authoring";
 import { coverAltRequired } from "~/lib/forms";
@@ -19,7 +19,8 @@ export function CourseForm({ course }: { course: EditedCourse | null }) {
   const [coverAlt, setCoverAlt] = useState(course?.coverAlt ?? "");
   const [uploading, setUploading] = useState(false);
   const [coverError, setCoverError] = useState<string | null>(null);
-  const busy = useNavigation().state === "submitting";
+  const navigationState = useNavigation().state;
+  const busy = navigationState === "submitting";
   const ids = { title: useId(), description: useId(), cover: useId(), alt: useId(), hint: useId() };
   const dirty =
     title !== (course?.title ?? "") ||
@@ -28,6 +29,11 @@ export function CourseForm({ course }: { course: EditedCourse | null }) {
     cover !== (course?.coverImageUrl ?? "") ||
     coverAlt !== (course?.coverAlt ?? "");
   const guard = useUnsavedChangesGuard(dirty);
+  const { allowLeaving } = guard;
+  // A save that came back to the form (refused or failed) leaves its edits guarded again.
+  useEffect(() => {
+    if (navigationState === "idle") allowLeaving(false);
+  }, [navigationState, allowLeaving]);
   const altMissing = cover !== "" && coverAlt.trim() === "";
 
   async function pickCover(event: React.ChangeEvent<HTMLInputElement>) {
