@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/test/helpers";
 import { createChapter, createCourse } from "../courses/authoring.server";
 import { readCourse, setChapterDone } from "../courses/read.server";
 import { getDb } from "../db/db.server";
-import { chapterView } from "../db/schema";
+import { chapter, chapterView } from "../db/schema";
 import { learningReport, recentLearningReport } from "./learning.server";
 
 describe("the learning figures", () => {
@@ -83,6 +83,16 @@ describe("the learning figures", () => {
     const after = (await learningReport(db)).find((c) => c.id === courseId);
     expect(after).toMatchObject({ started: 3, finished: 0, completionRate: 0 });
     expect(after?.chapters.at(-1)).toMatchObject({ title: "Four", opened: 0, done: 0 });
+
+    // Four as a draft: members cannot read it, so u1 has finished the course again; an
+    // admin's mark on the draft (previewing it) does not finish it for them either.
+    const fourOnly = and(eq(chapter.courseId, courseId), eq(chapter.title, "Four"));
+    await db.update(chapter).set({ published: false }).where(fourOnly);
+    const admin = await createUser({ isAdmin: true });
+    const [four] = await db.select().from(chapter).where(fourOnly);
+    await setChapterDone(db, admin.id, four?.id ?? "", true, true);
+    const drafted = (await learningReport(db)).find((c) => c.id === courseId);
+    expect(drafted).toMatchObject({ started: 4, finished: 1 });
   });
 
   it("counts again after a minute, or at once when asked to", async () => {

@@ -58,10 +58,14 @@ export async function learningReport(db: Db): Promise<CourseFigures[]> {
         finished as (
           select p.course_id, count(*) as n
           from (
-            select user_id, course_id, count(*) as done from ${chapterProgress}
-            group by user_id, course_id
+            select pr.user_id, pr.course_id, count(*) as done
+            from ${chapterProgress} pr
+              join ${chapter} c on c.id = pr.chapter_id and c.published
+            group by pr.user_id, pr.course_id
           ) p
-          join (select course_id, count(*) as chapters from ${chapter} group by course_id) k
+          join (
+            select course_id, count(*) as chapters from ${chapter} where published group by course_id
+          ) k
             on k.course_id = p.course_id
           where p.done >= k.chapters
           group by p.course_id

@@ -3,8 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUser, purchasesOf } from "~/test/helpers";
 import { hasPaidAccess } from "../access.server";
+import { createChapter, createCourse } from "../courses/authoring.server";
+import { setChapterDone } from "../courses/read.server";
 import { getDb } from "../db/db.server";
-import { auditLog, emailOutbox, paymentIssue, session, user } from "../db/schema";
+import { auditLog, chapter, emailOutbox, paymentIssue, session, user } from "../db/schema";
 import { revokePurchase } from "../payments/purchases.server";
 import { adminActor } from "./audit.server";
 import { csvCell, csvLine } from "./csv.server";
@@ -198,6 +200,40 @@ describe("actions on a member", () => {
     expect(found?.sessions).toHaveLength(1);
     expect(found?.progress.length).toBeGreaterThan(0);
     expect(await findMember(db, randomUUID())).toBeNull();
+  });
+
+  it("a member's progress counts the chapters members can read, not drafts", async () => {
+    const db = await getDb();
+    const member = await createUser({ paid: true });
+    const { id: courseId } = await createCourse(db, {
+      title: `Progress ${randomUUID()}`,
+      description: "",
+    });
+    const made = [];
+    for (const title of ["One", "Two", "Draft"]) {
+      made.push(await createChapter(db, { courseId, title, contentHtml: `<p>${title}</p>` }));
+    }
+    const [one, , draft] = made.map((c) => c?.id ?? "");
+    await db
+      .update(chapter)
+      .set({ published: false })
+      .where(eq(chapter.id, draft ?? ""));
+    await setChapterDone(db, member.id, one ?? "", true);
+    // A mark made while the chapter was still published stays in the table.
+    await db
+      .update(chapter)
+      .set({ published: true })
+      .where(eq(chapter.id, draft ?? ""));
+    await setChapterDone(db, member.id, draft ?? "", true);
+    await db
+      .update(chapter)
+      .set({ published: false })
+      .where(eq(chapter.id, draft ?? ""));
+    const found = await findMember(db, member.id);
+    expect(found?.progress.find((p) => p.courseId === courseId)).toMatchObject({
+      chapters: 2,
+      done: 1,
+    });
   });
 });
 
