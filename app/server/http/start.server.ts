@@ -199,6 +199,9 @@ export async function startServer(options: StartOptions): Promise<void> {
   const pageCache = options.pageCache
     ? createPageCache({
         readStamps: (tokens) => readPageStamps(database.db, tokens),
+        // The embedded database answers on this process's own thread, one statement at a
+        // time: fewer, serial reads there (docs/decisions/017-stamp-reads-overlap.md).
+        ...(database.pglite ? { stampIntervalMs: 5, stampReadsInFlight: 1 } : {}),
         sessionKey: createSessionTokenReader(env.authSecret, secureCookies),
       })
     : undefined;
