@@ -226,6 +226,10 @@ export const purchase = pgTable(
     status: text("status", { enum: purchaseStatuses }).notNull().default("completed"),
     createdAt: instant("created_at").notNull().defaultNow(),
     refundedAt: instant("refunded_at"),
+    /** The UTC day of created_at, kept by the database: the sales figures group by it. */
+    createdDay: date("created_day", { mode: "string" }).generatedAlwaysAs(
+      sql`(created_at at time zone 'UTC')::date`,
+    ),
   },
   (t) => [
     uniqueIndex("purchase_provider_ref_idx").on(t.provider, t.providerRef),

@@ -33,7 +33,8 @@ const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::flo
 
 const compared = {
   user: `select id, email, name, is_admin, ${ms("created_at")} from "user" order by id`,
-  purchase: `select id, user_id, provider, status, amount_cents, ${ms("created_at")} from purchase order by id`,
+  // created_day is computed by each database: the copy leaves it to PostgreSQL.
+  purchase: `select id, user_id, provider, status, amount_cents, ${ms("created_at")}, to_char(created_day, 'YYYY-MM-DD') as created_day from purchase order by id`,
   course: `select id, title, description from course order by id`,
   chapter_progress: `select user_id, chapter_id, ${ms("completed_at")} from chapter_progress order by user_id, chapter_id`,
 };

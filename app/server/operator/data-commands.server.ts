@@ -282,6 +282,15 @@ async function copyToPostgres(env: DataEnv, url: string, io: Io): Promise<number
       .filter((name) => !derivedTables.has(name));
     // What the migrations put there (the demo course) gives way to the copied rows.
     for (const name of [...tables].reverse()) await target.query(`delete from "${name}"`);
+    // Columns the database computes (purchase.created_day) are not written: it fills them in.
+    const { rows: written } = await target.query<{ table_name: string; names: string }>(
+      `select table_name, string_agg(format('%I', column_name), ', ' order by ordinal_position) as names
+       from information_schema.columns
+       where table_schema = 'public' and is_generated = 'NEVER'
+       group by table_name`,
+    );
+    const writtenColumns = new Map(written.map((r) => [r.table_name, r.names]));
+    const columnsOf = (table: string) => writtenColumns.get(table) ?? "*";
     const copied: string[] = [];
     for (const name of tables) {
       let count = 0;
@@ -292,7 +301,7 @@ async function copyToPostgres(env: DataEnv, url: string, io: Io): Promise<number
         const json = batch.rows[0]?.rows;
         if (!json) break;
         const inserted = await target.query(
-          `insert into "${name}" select * from json_populate_recordset(null::"${name}", $1::json)`,
+          `insert into "${name}" (${columnsOf(name)}) select ${columnsOf(name)} from json_populate_recordset(null::"${name}", $1::json)`,
           [json],
         );
         count += inserted.rowCount ?? 0;
