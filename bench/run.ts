@@ -74,7 +74,7 @@
  *   autocannon), BENCH_WRK (wrk): mode 7's load generator.
  *   DATABASE_URL: also run on PostgreSQL (see above).
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { publicPaths } from "../app/config/public-paths";
@@ -100,6 +100,7 @@ import { profile } from "./profile";
 import { type Check, loadRow, pacedRow, printChecks, printTable, type Row } from "./report";
 import {
   BenchError,
+  childPids,
   cleanUp,
   exited,
   installExitHandlers,
@@ -515,16 +516,7 @@ function pacedVerdict(stats: PacedStats): { ok: boolean; text: string } {
 /** The processes that answer requests: the server itself, or a cluster primary's workers. */
 function servingPids(child: { pid?: number }, processes: number): number[] {
   if (child.pid === undefined) return [];
-  if (processes === 1) return [child.pid];
-  try {
-    return readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
+  return processes === 1 ? [child.pid] : childPids(child.pid);
 }
 
 type CoresRun = "app" | "held" | "bare";

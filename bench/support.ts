@@ -126,6 +126,20 @@ export function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
+/** The processes `pid` started (a cluster's primary: its server processes), from /proc. */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // No children file (an old kernel): none known.
+    return [];
+  }
+}
+
 /**
  * CPU time of a process and of the processes it started (a cluster's primary
  * and its server processes), in ms; undefined where there is no /proc.
@@ -133,17 +147,7 @@ export function cpuMs(pid: number | undefined): number | undefined {
 export function treeCpuMs(pid: number | undefined): number | undefined {
   const own = cpuMs(pid);
   if (own === undefined || pid === undefined) return own;
-  let children: number[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    // No children file (an old kernel): the process alone.
-  }
-  return children.reduce((sum, child) => sum + (cpuMs(child) ?? 0), own);
+  return childPids(pid).reduce((sum, child) => sum + (cpuMs(child) ?? 0), own);
 }
 
 /** Resident memory (VmRSS) and its peak so far (VmHWM) in MB, from /proc/{pid}/status. */
