@@ -54,7 +54,7 @@ export type StripeCheckoutRequest = {
 };
 
 /** The configured plan Price (STRIPE_PRICE_ID): its Product, amount and currency. */
-export type PlanPrice = { product: string; unitAmount: number | null; currency: string };
+type PlanPrice = { product: string; unitAmount: number | null; currency: string };
 
 const planPrices = new WeakMap<StripeConfig, Promise<PlanPrice>>();
 
@@ -62,7 +62,7 @@ const planPrices = new WeakMap<StripeConfig, Promise<PlanPrice>>();
  * The configured plan Price, asked of Stripe once per process (a Price's
  * product and amount never change); a failed lookup is not kept.
  */
-export function planPriceOf(config: StripeConfig): Promise<PlanPrice> {
+function planPriceOf(config: StripeConfig): Promise<PlanPrice> {
   let known = planPrices.get(config);
   if (!known) {
     known = stripeClient(config)

@@ -121,7 +121,7 @@ const envelope = z.object({
  * holds in another shape (an empty body, `data: null`, an object where an
  * id belongs), or undefined when it is well formed.
  */
-export function malformedFields(event: unknown): string[] | undefined {
+function malformedFields(event: unknown): string[] | undefined {
   const paths = (error: z.ZodError, prefix: string[] = []) => [
     ...new Set(error.issues.map((issue) => [...prefix, ...issue.path.map(String)].join("."))),
   ];
