@@ -49,6 +49,23 @@ describe("hasPaidAccess", () => {
     expect(await hasPaidAccess(await getDb(), { id: u.id, isAdmin: false })).toBe(true);
   });
 
+  it("denies a marketplace sale awaiting the proof of the address until the address is proved", async () => {
+    const u = await createUser();
+    const db = await getDb();
+    await fulfilPurchase(db, {
+      userId: u.id,
+      provider: "warriorplus",
+      providerRef: randomUUID(),
+      product: "lifetime-access",
+      amountCents: 1700,
+      currency: "usd",
+      awaitsAddressProof: true,
+    });
+    expect(await hasPaidAccess(db, { id: u.id, isAdmin: false })).toBe(false);
+    await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, u.id));
+    expect(await hasPaidAccess(db, { id: u.id, isAdmin: false })).toBe(true);
+  });
+
   it("grants an admin without any purchase", async () => {
     const u = await createUser({ isAdmin: true });
     expect(await hasPaidAccess(await getDb(), { id: u.id, isAdmin: true })).toBe(true);
@@ -74,7 +91,7 @@ describe("hasPaidAccess", () => {
 });
 
 describe("paidAccessSql agrees with hasPaidAccess", () => {
-  it("for no purchase, an add-on only, the plan, a refunded plan and an admin", async () => {
+  it("for no purchase, an add-on only, the plan, a refunded plan, an admin, and a sale awaiting the address's proof before and after it", async () => {
     const db = await getDb();
     const none = await createUser();
     const addOn = await createUser();
@@ -85,7 +102,28 @@ describe("paidAccessSql agrees with hasPaidAccess", () => {
     const p = await buy(refunded.id, "stripe");
     await revokePurchase(db, { provider: "stripe", providerRef: p.providerRef });
     const admin = await createUser({ isAdmin: true });
-    for (const u of [none, addOn, plan, refunded, admin]) {
+    const unproved = await createUser();
+    await fulfilPurchase(db, {
+      userId: unproved.id,
+      provider: "warriorplus",
+      providerRef: randomUUID(),
+      product: "lifetime-access",
+      amountCents: 1700,
+      currency: "usd",
+      awaitsAddressProof: true,
+    });
+    const proved = await createUser();
+    await fulfilPurchase(db, {
+      userId: proved.id,
+      provider: "warriorplus",
+      providerRef: randomUUID(),
+      product: "lifetime-access",
+      amountCents: 1700,
+      currency: "usd",
+      awaitsAddressProof: true,
+    });
+    await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, proved.id));
+    for (const u of [none, addOn, plan, refunded, admin, unproved, proved]) {
       const [row] = await db
         .select({ isAdmin: userTable.isAdmin, member: paidAccessSql(userTable) })
         .from(userTable)

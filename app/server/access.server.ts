@@ -2,15 +2,17 @@ import { and, eq, getTableName, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { accessProduct } from "../config/site";
 import type { Db, Tx } from "./db/client.server";
-import { purchase } from "./db/schema";
+import { purchase, user } from "./db/schema";
 import { logger } from "./logger.server";
 
 /**
  * The one access rule (docs/product.md, The access rule): a user is a member
  * when they are an admin or hold a completed, unrefunded purchase of the plan
  * (lifetime-access) from any provider; add-ons (bump, upsells) open nothing by
- * themselves. Every way of paying writes a `purchase` row, so this is the only
- * check. An error in the check is logged and denies access.
+ * themselves; a marketplace sale credited to an account that had not proved
+ * its address counts once the address is proved (purchase.awaits_address_proof).
+ * Every way of paying writes a `purchase` row, so this is the only check. An
+ * error in the check is logged and denies access.
  */
 export async function hasPaidAccess(
   db: Db | Tx,
@@ -26,6 +28,7 @@ export async function hasPaidAccess(
           eq(purchase.userId, user.id),
           eq(purchase.status, "completed"),
           eq(purchase.product, accessProduct),
+          addressProvedFor(purchase),
         ),
       )
       .limit(1);
@@ -42,8 +45,18 @@ export async function hasPaidAccess(
  * hasPaidAccess above.
  */
 export function paidAccessSql(u: { id: AnyPgColumn; isAdmin: AnyPgColumn }): SQL<boolean> {
-  // Qualified by hand: Drizzle leaves columns unqualified in a one-table select list.
-  const col = (c: AnyPgColumn) =>
-    sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`;
-  return sql<boolean>`(${col(u.isAdmin)} or exists (select 1 from ${purchase} where ${col(purchase.userId)} = ${col(u.id)} and ${col(purchase.status)} = 'completed' and ${col(purchase.product)} = ${accessProduct}))`;
+  return sql<boolean>`(${col(u.isAdmin)} or exists (select 1 from ${purchase} where ${col(purchase.userId)} = ${col(u.id)} and ${col(purchase.status)} = 'completed' and ${col(purchase.product)} = ${accessProduct} and ${addressProvedFor(purchase)}))`;
+}
+
+// Qualified by hand: Drizzle leaves columns unqualified in a one-table select list.
+const col = (c: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`;
+
+/**
+ * A purchase row that waits for its account's address to be proved counts
+ * once it is (a primary-key look-up, made only for such rows).
+ */
+function addressProvedFor(p: typeof purchase): SQL {
+  const owner = sql.identifier("address_owner");
+  return sql`(not ${col(p.awaitsAddressProof)} or exists (select 1 from ${user} ${owner} where ${owner}.${sql.identifier(user.id.name)} = ${col(p.userId)} and ${owner}.${sql.identifier(user.emailVerified.name)}))`;
 }

@@ -12,8 +12,10 @@ type Session = Record<string, unknown> & { id: string };
 
 /**
  * A local HTTP server speaking the few endpoints of Stripe's API the product
- * uses (POST /v1/customers, POST /v1/checkout/sessions, GET
- * /v1/checkout/sessions/:id, with expand[]=line_items), recording what it was sent.
+ * uses (POST /v1/customers, GET /v1/prices/:id, POST /v1/checkout/sessions
+ * with a price or price_data, GET /v1/checkout/sessions/:id, with
+ * expand[]=line_items), recording what it was sent. The plan's Price costs
+ * 2500 cents and belongs to the Product `planProduct`.
  */
 export type StripeStandIn = {
   config: StripeConfig;
@@ -26,13 +28,30 @@ export type StripeStandIn = {
    * Makes a session Stripe knows, as if created elsewhere in the account
    * (a Payment Link, another integration): its one line item is `priceId`.
    */
-  addSession: (session: Session, priceId: string) => Session;
+  addSession: (session: Session, priceId: string, unitAmount?: number) => Session;
   /** Marks a session paid, as Stripe does when the customer pays. */
   paySession: (sessionId: string, paymentIntent?: string) => Session;
   close: () => Promise<void>;
 };
 
 export const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+/** The plan's Price in the stand-in, and its Product. */
+export const planPrice = {
+  id: "price_test_lifetime",
+  object: "price",
+  product: "prod_test_lifetime",
+  unit_amount: 2500,
+  currency: "usd",
+};
+
+type Price = { id: string; product: string; unit_amount: number; currency: string };
+
+/** A price of the stand-in by id: the plan's, or one of another product. */
+const priceOf = (id: string, unitAmount?: number): Price =>
+  id === planPrice.id
+    ? { ...planPrice, unit_amount: unitAmount ?? planPrice.unit_amount }
+    : { id, product: "prod_other", unit_amount: unitAmount ?? 2500, currency: "usd" };
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
@@ -66,6 +85,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         metadata: metadataOf(params),
       });
     }
+    const price = url.pathname.match(/^\/v1\/prices\/([^/]+)$/);
+    if (method === "GET" && price?.[1]) {
+      const id = decodeURIComponent(price[1]);
+      if (id !== planPrice.id) return stripeError(res, 404, `No such price: '${id}'`);
+      return send(res, 200, planPrice);
+    }
     if (method === "POST" && url.pathname === "/v1/checkout/sessions") {
       if (failStatus) {
         const status = failStatus;
@@ -73,6 +98,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return stripeError(res, status, "No such price: 'price_test_lifetime'");
       }
       const id = randomId("cs_test");
+      const line = "line_items[0][price_data]";
+      const bought: Price | null = params[`${line}[unit_amount]`]
+        ? {
+            id: randomId("price"),
+            product: params[`${line}[product]`] ?? "",
+            unit_amount: Number(params[`${line}[unit_amount]`]),
+            currency: params[`${line}[currency]`] ?? "",
+          }
+        : params["line_items[0][price]"]
+          ? priceOf(params["line_items[0][price]"])
+          : null;
       const session: Session = {
         id,
         object: "checkout.session",
@@ -84,9 +120,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         status: "open",
         payment_status: "unpaid",
         payment_intent: null,
-        amount_total: 2500,
+        amount_total: bought?.unit_amount ?? 0,
         currency: "usd",
-        line_items: lineItems(params["line_items[0][price]"] ?? null),
+        line_items: lineItems(bought),
       };
       omitUrl = false;
       sessions.set(id, session);
@@ -126,8 +162,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     omitNextUrl: () => {
       omitUrl = true;
     },
-    addSession: (session, priceId) => {
-      const known = { ...session, line_items: lineItems(priceId) };
+    addSession: (session, priceId, unitAmount) => {
+      const known = { ...session, line_items: lineItems(priceOf(priceId, unitAmount)) };
       sessions.set(session.id, known);
       return known;
     },
@@ -146,22 +182,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   };
 }
 
-/** A session's line items as `expand[]=line_items` returns them: one line of `priceId`. */
-function lineItems(priceId: string | null) {
+/** A session's line items as `expand[]=line_items` returns them: one line of `price`. */
+function lineItems(price: Price | null) {
   return {
     object: "list",
     url: "/v1/checkout/sessions/line_items",
     has_more: false,
-    data: priceId
+    data: price
       ? [
           {
             id: randomId("li"),
             object: "item",
-            amount_subtotal: 2500,
-            amount_total: 2500,
-            currency: "usd",
+            amount_subtotal: price.unit_amount,
+            amount_total: price.unit_amount,
+            currency: price.currency,
             quantity: 1,
-            price: { id: priceId, object: "price", unit_amount: 2500, currency: "usd" },
+            price: { object: "price", ...price },
           },
         ]
       : [],

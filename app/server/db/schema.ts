@@ -226,6 +226,13 @@ export const purchase = pgTable(
     status: text("status", { enum: purchaseStatuses }).notNull().default("completed"),
     createdAt: instant("created_at").notNull().defaultNow(),
     refundedAt: instant("refunded_at"),
+    /**
+     * A marketplace sale credited to an account whose owner had not proved the
+     * address: it grants access only once the address is proved
+     * (user.email_verified, set by using a reset or set-password link).
+     * docs/decisions/023-marketplace-sales-and-the-plan-price.md
+     */
+    awaitsAddressProof: boolean("awaits_address_proof").notNull().default(false),
     /** The UTC day of created_at, kept by the database: the sales figures group by it. */
     createdDay: date("created_day", { mode: "string" }).generatedAlwaysAs(
       sql`(created_at at time zone 'UTC')::date`,

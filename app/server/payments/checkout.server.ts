@@ -67,6 +67,7 @@ export async function createCheckout(db: Db, request: CheckoutRequest): Promise<
         user: request.user,
         productId: product.id,
         origin: request.origin,
+        amountCents,
       }));
     } catch (error) {
       logger.error(stripeErrorLog(error), "Stripe checkout session failed");

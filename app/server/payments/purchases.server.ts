@@ -16,6 +16,8 @@ export type PurchaseInput = PaymentRef & {
   product: string;
   amountCents: number;
   currency: string;
+  /** A marketplace sale to an account whose address is not proved yet (access.server.ts). */
+  awaitsAddressProof?: boolean;
 };
 
 /** Thrown when a payment is already recorded for another user: never moved silently. */
@@ -59,6 +61,19 @@ async function earlyRevocation(db: Db | Tx, ref: PaymentRef) {
  * its receipt in the same transaction; a duplicate sends nothing.
  */
 export async function fulfilPurchase(db: Db | Tx, input: PurchaseInput): Promise<Purchase> {
+  return (await recordPurchase(db, input)).purchase;
+}
+
+/**
+ * fulfilPurchase, saying whether this call recorded the payment (`created`):
+ * true for exactly one of any number of calls for one payment, however
+ * concurrent (the unique key on provider and reference decides), so what is
+ * done once per payment can hang on it.
+ */
+export async function recordPurchase(
+  db: Db | Tx,
+  input: PurchaseInput,
+): Promise<{ purchase: Purchase; created: boolean }> {
   return db.transaction(async (tx) => {
     await lockPayment(tx, input);
     const revocation = await earlyRevocation(tx, input);
@@ -74,7 +89,7 @@ export async function fulfilPurchase(db: Db | Tx, input: PurchaseInput): Promise
     const created = inserted[0];
     if (created) {
       if (created.status === "completed") await enqueuePurchaseReceipt(tx, created);
-      return created;
+      return { purchase: created, created: true };
     }
     const [existing] = await tx.select().from(purchase).where(samePayment(input)).limit(1);
     if (!existing) throw new Error("purchase vanished between insert and select");
@@ -83,7 +98,7 @@ export async function fulfilPurchase(db: Db | Tx, input: PurchaseInput): Promise
         `${input.provider} payment ${input.providerRef} is recorded for another user`,
       );
     }
-    return existing;
+    return { purchase: existing, created: false };
   });
 }
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as successRoute from "~/routes/checkout/success";
 import {
   appRequest,
@@ -9,15 +9,23 @@ import {
   type TestUser,
   withEnv,
 } from "~/test/helpers";
-import { randomId } from "~/test/stripe-stand-in";
+import { planPrice, randomId, stripeEvent, webhookRequest } from "~/test/stripe-stand-in";
 import { hasPaidAccess } from "../access.server";
+import { adminActor } from "../admin/audit.server";
 import { checkoutReturnsPerWindow } from "../auth/rate-limit.server";
 import { getDb } from "../db/db.server";
 import { stripeCustomer } from "../db/schema";
+import {
+  currentOfferSettings,
+  readOfferSettings,
+  refreshOfferSettings,
+  writeOfferSettings,
+} from "../settings/offer-settings.server";
 import { type CheckoutRequest, createCheckout } from "./checkout.server";
 import { setUpStripeStandIn, stand } from "./fixtures";
 import { openPaymentIssues } from "./payment-issues.server";
 import { reconcileStripeCheckout } from "./stripe-checkout.server";
+import { handleStripeWebhook } from "./stripe-webhook.server";
 
 setUpStripeStandIn();
 beforeEach(() => {
@@ -68,6 +76,7 @@ describe("Stripe checkout (docs/product.md, Stripe)", () => {
       customer: stored?.customerId,
       "metadata[user_id]": u.id,
       "metadata[product_id]": "lifetime-access",
+      "metadata[plan_price_cents]": "2500",
     });
     // Nothing is granted before Stripe says the session is paid.
     expect(await purchasesOf(u.id)).toHaveLength(0);
@@ -265,6 +274,129 @@ describe("/success", () => {
       const theirs = sessionIdOf((await checkout(other)).url);
       stand.paySession(theirs);
       expect((await load(other, theirs)).outcome).toBe("paid");
+    });
+  });
+});
+
+describe("the plan's price in the offer settings is what Stripe charges (decision 023)", () => {
+  /**
+   * The owner sets the plan's price on /admin/settings. Written and read into
+   * this process's memory inside a transaction that is then rolled back: other
+   * test files share the settings' one row.
+   */
+  async function setPlanPrice(cents: number) {
+    const db = await getDb();
+    const admin = await createUser({ isAdmin: true });
+    const rollback = new Error("rollback");
+    const saved = db.transaction(async (tx) => {
+      const { settings } = await readOfferSettings(tx);
+      await writeOfferSettings(tx, adminActor(admin), { ...settings, planPriceCents: cents });
+      await refreshOfferSettings(tx);
+      throw rollback;
+    });
+    await expect(saved).rejects.toBe(rollback);
+    expect(currentOfferSettings().planPriceCents).toBe(cents);
+  }
+  afterEach(async () => {
+    await refreshOfferSettings(await getDb());
+  });
+
+  const paidEvent = (sessionId: string) =>
+    stripeEvent("checkout.session.completed", stand.paySession(sessionId, randomId("pi")));
+
+  it("a changed price is what the Checkout Session charges, and what the purchase records", async () => {
+    await setPlanPrice(1700);
+    const u = await createUser();
+    const sessionId = sessionIdOf((await checkout(u)).url);
+    const [created] = sessionCreations();
+    expect(created?.params).toMatchObject({
+      "line_items[0][price_data][currency]": "usd",
+      "line_items[0][price_data][unit_amount]": "1700",
+      "line_items[0][price_data][product]": planPrice.product,
+      "line_items[0][quantity]": "1",
+      "metadata[plan_price_cents]": "1700",
+    });
+    expect(created?.params["line_items[0][price]"]).toBeUndefined();
+
+    const db = await getDb();
+    const response = await handleStripeWebhook(
+      db,
+      stand.config,
+      webhookRequest(paidEvent(sessionId), stand.config.webhookSecret),
+    );
+    expect(response.status).toBe(200);
+    expect(await purchasesOf(u.id)).toMatchObject([{ amountCents: 1700, status: "completed" }]);
+    expect(await hasPaidAccess(db, { id: u.id, isAdmin: false })).toBe(true);
+    // The plan's Price is asked of Stripe once, not per checkout or payment.
+    const priceLookups = stand.requests.filter((r) => r.path.startsWith("/v1/prices/"));
+    expect(priceLookups.length).toBeLessThanOrEqual(1);
+  });
+
+  it("a session started before the owner changed the price is fulfilled at what it charged", async () => {
+    await setPlanPrice(1900);
+    const u = await createUser();
+    const sessionId = sessionIdOf((await checkout(u)).url);
+    await setPlanPrice(3100);
+    stand.paySession(sessionId);
+    const db = await getDb();
+    expect(await reconcileStripeCheckout(db, stand.config, { userId: u.id, sessionId })).toBe(
+      "paid",
+    );
+    expect(await purchasesOf(u.id)).toMatchObject([{ amountCents: 1900, status: "completed" }]);
+  });
+
+  it("a session that charged more than the page showed grants access and records what was paid", async () => {
+    // Started at the Stripe Price ($25) while the page showed $17: the case that granted nothing.
+    await setPlanPrice(1700);
+    const u = await createUser();
+    const session = stand.addSession(
+      {
+        id: randomId("cs_test"),
+        object: "checkout.session",
+        mode: "payment",
+        client_reference_id: u.id,
+        metadata: { user_id: u.id, product_id: "lifetime-access" },
+        status: "complete",
+        payment_status: "paid",
+        payment_intent: randomId("pi"),
+        amount_total: 2500,
+        currency: "usd",
+      },
+      planPrice.id,
+    );
+    const db = await getDb();
+    expect(
+      await reconcileStripeCheckout(db, stand.config, { userId: u.id, sessionId: session.id }),
+    ).toBe("paid");
+    expect(await purchasesOf(u.id)).toMatchObject([{ amountCents: 2500, status: "completed" }]);
+  });
+
+  it("a paid session of the plan's product below the price it was started at grants nothing and is recorded with what was paid", async () => {
+    const u = await createUser();
+    const session = stand.addSession(
+      {
+        id: randomId("cs_test"),
+        object: "checkout.session",
+        mode: "payment",
+        client_reference_id: u.id,
+        metadata: { user_id: u.id, product_id: "lifetime-access", plan_price_cents: "1700" },
+        status: "complete",
+        payment_status: "paid",
+        payment_intent: randomId("pi"),
+        amount_total: 900,
+        currency: "usd",
+      },
+      planPrice.id,
+      900,
+    );
+    const db = await getDb();
+    expect(
+      await reconcileStripeCheckout(db, stand.config, { userId: u.id, sessionId: session.id }),
+    ).toBe("unknown");
+    expect(await purchasesOf(u.id)).toHaveLength(0);
+    expect((await openPaymentIssues(db)).find((i) => i.providerRef === session.id)).toMatchObject({
+      reason: "not-the-plan",
+      amountCents: 900,
     });
   });
 });

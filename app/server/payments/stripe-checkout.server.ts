@@ -49,12 +49,45 @@ export type StripeCheckoutRequest = {
   user: { id: string; email?: string };
   productId: string;
   origin: string;
+  /** What the plan page shows now: the plan's price in the offer settings. */
+  amountCents: number;
 };
+
+/** The configured plan Price (STRIPE_PRICE_ID): its Product, amount and currency. */
+type PlanPrice = { product: string; unitAmount: number | null; currency: string };
+
+const planPrices = new WeakMap<StripeConfig, Promise<PlanPrice>>();
+
+/**
+ * The configured plan Price, asked of Stripe once per process (a Price's
+ * product and amount never change); a failed lookup is not kept.
+ */
+function planPriceOf(config: StripeConfig): Promise<PlanPrice> {
+  let known = planPrices.get(config);
+  if (!known) {
+    known = stripeClient(config)
+      .prices.retrieve(config.priceId)
+      .then((price) => {
+        const product = idOf(price.product);
+        if (!product) throw new Error("the plan's Stripe price has no product");
+        return { product, unitAmount: price.unit_amount, currency: price.currency };
+      });
+    planPrices.set(config, known);
+    known.catch(() => planPrices.delete(config));
+  }
+  return known;
+}
+
+/** The metadata key of the plan's price (cents) a Checkout Session was created at. */
+const createdAtPriceKey = "plan_price_cents";
 
 /**
  * Creates the Checkout Session of docs/product.md, Stripe (one-time payment of
  * the plan's price, promotion codes allowed) and returns its URL, which may be
- * null. Throws the SDK's errors.
+ * null. It charges `amountCents`, what the plan page shows: the configured
+ * Price when it costs that, else a price of the same Product at that amount
+ * (`price_data`); the amount is kept in the session's metadata, which
+ * fulfilment checks the payment against. Throws the SDK's errors.
  */
 export async function createStripeCheckoutSession(
   db: Db,
@@ -62,16 +95,31 @@ export async function createStripeCheckoutSession(
   request: StripeCheckoutRequest,
 ): Promise<{ url: string | null }> {
   const stripe = stripeClient(config);
-  const customer = await ensureStripeCustomer(db, stripe, request.user);
+  const [customer, plan] = await Promise.all([
+    ensureStripeCustomer(db, stripe, request.user),
+    planPriceOf(config),
+  ]);
+  const currency = lifetimeAccess.currency;
+  const line: Stripe.Checkout.SessionCreateParams.LineItem =
+    plan.unitAmount === request.amountCents && plan.currency === currency
+      ? { price: config.priceId, quantity: 1 }
+      : {
+          price_data: { currency, unit_amount: request.amountCents, product: plan.product },
+          quantity: 1,
+        };
   const session = await stripe.checkout.sessions.create({
     mode: "payment",
-    line_items: [{ price: config.priceId, quantity: 1 }],
+    line_items: [line],
     success_url: `${request.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${request.origin}/cancel`,
     allow_promotion_codes: true,
     client_reference_id: request.user.id,
     customer,
-    metadata: { user_id: request.user.id, product_id: request.productId },
+    metadata: {
+      user_id: request.user.id,
+      product_id: request.productId,
+      [createdAtPriceKey]: String(request.amountCents),
+    },
   });
   return { url: session.url };
 }
@@ -109,34 +157,61 @@ export function purchaseOfSession(session: Stripe.Checkout.Session): PurchaseInp
 
 /**
  * Whether a Checkout Session, retrieved with its line items, buys the plan:
- * every line is the configured plan's price, at the plan's price of the offer
- * settings (`planPriceCents`, read from memory). A paid session for anything
- * else in the same Stripe account (a Payment Link, another product), or for
- * a Stripe price that no longer matches the plan's, does not: it is recorded
- * for the operator instead.
+ * every line is the plan's (the configured Price, or a price of its Product),
+ * in the plan's currency, at no less than the plan's price when the session
+ * was created (its metadata; for a session without it, the price in the
+ * offer settings now, `planPriceCents`, read from memory). What was paid
+ * (amount_total, after any promotion code) is what the purchase records. A
+ * paid session for anything else in the same Stripe account (a Payment Link,
+ * another product), or below that price, does not: it is recorded for the
+ * operator instead.
  */
 export function buysThePlan(
   session: Stripe.Checkout.Session,
   config: StripeConfig,
+  planProduct?: string,
   planPriceCents: number = currentOfferSettings().planPriceCents,
 ): boolean {
   const lines = session.line_items?.data ?? [];
+  const shown = priceAtCreation(session) ?? planPriceCents;
   return (
     lines.length > 0 &&
-    lines.every(
-      (line) =>
-        idOf(line.price) === config.priceId &&
-        (line.price?.unit_amount ?? planPriceCents) === planPriceCents,
-    )
+    lines.every((line) => {
+      const price = line.price;
+      if (!price) return false;
+      const isThePlans =
+        price.id === config.priceId ||
+        (planProduct !== undefined && idOf(price.product) === planProduct);
+      return (
+        isThePlans &&
+        price.currency === lifetimeAccess.currency &&
+        price.unit_amount !== null &&
+        price.unit_amount >= shown
+      );
+    })
   );
 }
 
-/** A Checkout Session with its line items, which fulfilment checks against the plan. */
-export function retrieveCheckoutSession(
+/** The plan's price (cents) a session of ours was created at, from its metadata. */
+function priceAtCreation(session: Stripe.Checkout.Session): number | undefined {
+  const value = session.metadata?.[createdAtPriceKey];
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * A Checkout Session with its line items, which fulfilment checks against the
+ * plan; the plan's Price is looked up too (once per process), so fulfilment
+ * itself asks Stripe nothing.
+ */
+export async function retrieveCheckoutSession(
   config: StripeConfig,
   sessionId: string,
 ): Promise<Stripe.Checkout.Session> {
-  return stripeClient(config).checkout.sessions.retrieve(sessionId, { expand: ["line_items"] });
+  const [session] = await Promise.all([
+    stripeClient(config).checkout.sessions.retrieve(sessionId, { expand: ["line_items"] }),
+    planPriceOf(config),
+  ]);
+  return session;
 }
 
 export type CheckoutOutcome = "paid" | "pending" | "refunded" | "not-applicable";
@@ -156,7 +231,8 @@ export async function fulfilCheckoutSession(
   if (!input) return "pending";
   const issue = { provider: "stripe" as const, providerRef: session.id, userRef: input.userId };
   const amount = { amountCents: input.amountCents, currency: input.currency };
-  if (!buysThePlan(session, config)) {
+  const plan = await planPriceOf(config);
+  if (!buysThePlan(session, config, plan.product)) {
     await recordPaymentIssue(db, { ...issue, ...amount, reason: "not-the-plan" });
     return "not-applicable";
   }

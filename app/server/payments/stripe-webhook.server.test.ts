@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as stripeWebhookRoute from "~/routes/api/webhooks/stripe";
 import { createUser } from "~/test/helpers";
 import { randomId, stripeEvent, webhookRequest } from "~/test/stripe-stand-in";
 import { hasPaidAccess } from "../access.server";
 import { getDb } from "../db/db.server";
 import { paymentIssue, purchase, webhookEvent } from "../db/schema";
+import { logger } from "../logger.server";
 import { cli } from "../operator/fixtures";
 import { setUpStripeStandIn, stand } from "./fixtures";
 import { openPaymentIssues } from "./payment-issues.server";
@@ -132,6 +133,63 @@ describe("Stripe webhook: signature", () => {
       context: {},
     } as never)) as Response;
     expect(response.status).toBe(404);
+  });
+});
+
+describe("Stripe webhook: a signed event in a shape Stripe does not send", () => {
+  const checkout = (object: unknown) => ({
+    ...stripeEvent("checkout.session.completed", {}),
+    data: { object },
+  });
+  it.each([
+    ["an empty body", {}],
+    ["a JSON null", null],
+    ["data: null", { ...stripeEvent("checkout.session.completed", {}), data: null }],
+    ["an object as the event id", { ...stripeEvent("charge.refunded", {}), id: { id: "evt_1" } }],
+    ["a session without an id", checkout({ object: "checkout.session", payment_status: "paid" })],
+    ["an object as the session id", checkout({ id: { nested: "cs_test_1" }, mode: "payment" })],
+    ["an object as the buyer's id", checkout({ id: randomId("cs_test"), client_reference_id: {} })],
+    [
+      "a refund with an object where the payment's id belongs",
+      stripeEvent("charge.refunded", {
+        payment_intent: { pi: 1 },
+        amount: 2500,
+        amount_refunded: 2500,
+      }),
+    ],
+    ["a refund without amounts", stripeEvent("charge.refunded", { payment_intent: "pi_1" })],
+  ])("is acknowledged (200) and logged without its values: %s", async (_, body) => {
+    const warn = vi.spyOn(logger, "warn");
+    const error = vi.spyOn(logger, "error");
+    try {
+      const response = await handleStripeWebhook(
+        await getDb(),
+        stand.config,
+        webhookRequest(body, stand.config.webhookSecret),
+      );
+      expect(response.status).toBe(200);
+      expect(error).not.toHaveBeenCalled();
+      const [fields, message] = warn.mock.calls.at(-1) ?? [];
+      expect(message).toMatch(/malformed/);
+      expect((fields as { fields: string[] }).fields.length).toBeGreaterThan(0);
+      // Field paths and the event's id and type only: no value of the body.
+      expect(JSON.stringify(fields)).not.toMatch(/cs_test_1|nested|"pi"|evt_1"/);
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
+  });
+
+  it("a well-formed event of a type this product ignores is still acknowledged quietly", async () => {
+    const warn = vi.spyOn(logger, "warn");
+    try {
+      const event = stripeEvent("customer.created", { id: randomId("cus"), email: null });
+      expect((await deliver(event)).status).toBe(200);
+      expect(warn).not.toHaveBeenCalled();
+      expect(await recorded(event.id)).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { z } from "../../lib/zod";
 import type { Db, Tx } from "../db/client.server";
 import { webhookEvent } from "../db/schema";
 import { logger } from "../logger.server";
@@ -20,7 +21,9 @@ const answer = (status: number, text: string) =>
  * missing or wrong, nothing stored), then records the event id and applies it
  * in one transaction: idempotent (an event already recorded is answered 200
  * and not applied again), and a failure answers 500 with nothing recorded, so
- * Stripe retries. 404 when Stripe is not configured.
+ * Stripe retries. A verified event whose fields are not in the documented
+ * shape is answered 200 and logged, as a retry would bring the same bytes.
+ * 404 when Stripe is not configured.
  */
 export async function handleStripeWebhook(
   db: Db,
@@ -41,6 +44,22 @@ export async function handleStripeWebhook(
   } catch {
     countWebhook("stripe", "bad_signature");
     return answer(400, "Invalid signature");
+  }
+  const malformed = malformedFields(event);
+  if (malformed) {
+    // Signed by Stripe but not in the shape its API documents: retrying cannot
+    // change it, so it is acknowledged and logged (paths only, never values).
+    const said = (event ?? {}) as { id?: unknown; type?: unknown };
+    logger.warn(
+      {
+        eventId: typeof said.id === "string" ? said.id.slice(0, 100) : undefined,
+        eventType: typeof said.type === "string" ? said.type.slice(0, 100) : undefined,
+        fields: malformed,
+      },
+      "Stripe event acknowledged without effect: fields missing or malformed",
+    );
+    countWebhook("stripe", "malformed");
+    return answer(200, "ok");
   }
   let applied = false;
   try {
@@ -66,6 +85,51 @@ export async function handleStripeWebhook(
   }
   countWebhook("stripe", applied ? "applied" : "duplicate");
   return answer(200, "ok");
+}
+
+const stripeId = z.string().min(1).max(255);
+/** An expandable reference: an id, the object with its id, or nothing. */
+const reference = z.union([stripeId, z.object({ id: stripeId }), z.null()]).optional();
+const amount = z.number().int().nonnegative();
+const checkoutSession = z.object({
+  id: stripeId,
+  mode: z.string().nullish(),
+  payment_status: z.string().nullish(),
+  client_reference_id: stripeId.nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  payment_intent: reference,
+  amount_total: amount.nullish(),
+  currency: z.string().nullish(),
+});
+
+/** What this product reads of each event type it applies (Stripe's API reference). */
+const appliedShapes: Partial<Record<string, z.ZodType>> = {
+  "checkout.session.completed": checkoutSession,
+  "checkout.session.async_payment_succeeded": checkoutSession,
+  "charge.refunded": z.object({ payment_intent: reference, amount, amount_refunded: amount }),
+  "charge.dispute.closed": z.object({ payment_intent: reference, status: z.string() }),
+};
+
+const envelope = z.object({
+  id: stripeId,
+  type: stripeId,
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+/**
+ * The paths of the fields this product reads that a verified event lacks or
+ * holds in another shape (an empty body, `data: null`, an object where an
+ * id belongs), or undefined when it is well formed.
+ */
+function malformedFields(event: unknown): string[] | undefined {
+  const paths = (error: z.ZodError, prefix: string[] = []) => [
+    ...new Set(error.issues.map((issue) => [...prefix, ...issue.path.map(String)].join("."))),
+  ];
+  const outer = envelope.safeParse(event);
+  if (!outer.success) return paths(outer.error);
+  const shape = appliedShapes[outer.data.type];
+  const inner = shape?.safeParse(outer.data.data.object);
+  return inner && !inner.success ? paths(inner.error, ["data", "object"]) : undefined;
 }
 
 /** For a paid checkout event, the session with its line items; otherwise undefined. */

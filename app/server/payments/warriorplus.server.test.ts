@@ -12,10 +12,12 @@ import {
   tokenTimeLeft,
   uniqueEmail,
 } from "~/test/helpers";
-import { hasPaidAccess } from "../access.server";
+import { hasPaidAccess, paidAccessSql } from "../access.server";
 import { adminActor } from "../admin/audit.server";
 import { getAuth } from "../auth/better-auth.server";
+import { readSessionToken } from "../auth/session.server";
 import { getDb } from "../db/db.server";
+import { readPageStamps } from "../db/page-version.server";
 import {
   account,
   emailOutbox,
@@ -23,9 +25,11 @@ import {
   purchaseRevocation,
   session,
   user,
+  verification,
   webhookEvent,
 } from "../db/schema";
-import type { WarriorPlusConfig } from "../env.server";
+import { getEnv, type WarriorPlusConfig } from "../env.server";
+import { createPageCache } from "../http/page-cache.server";
 import { readOfferSettings, writeOfferSettings } from "../settings/offer-settings.server";
 import { isWarriorPlusKeyValid, receiveWarriorPlusIpn } from "./warriorplus.server";
 
@@ -306,6 +310,120 @@ describe("WarriorPlus IPN: a sale", () => {
     const fields = ipn({ IPN_RCPT_TYPE: "aff" });
     expect((await post(fields)).status).toBe(200);
     expect((await stored(fields)).purchases).toHaveLength(0);
+  });
+});
+
+describe("WarriorPlus IPN: one login e-mail per sale", () => {
+  const setPasswordTokens = async (userId: string) =>
+    (await getDb()).select().from(verification).where(eq(verification.value, userId));
+
+  it("the same sale notified again under new IPN ids, in parallel and one after another, sends one login e-mail", async () => {
+    const sale = ipn();
+    const again = () => post({ ...sale, IPN_ID: `ipn_${randomUUID()}` });
+    const parallel = await Promise.all(Array.from({ length: 6 }, again));
+    const sequential = [];
+    for (let i = 0; i < 5; i++) sequential.push(await again());
+    expect([...parallel, ...sequential].map((r) => r.status)).toEqual(Array(11).fill(200));
+
+    const after = await stored(sale);
+    expect(after.purchases).toHaveLength(1);
+    expect(loginDetails(after.mail)).toHaveLength(1);
+    expect(receipts(after.mail)).toHaveLength(1);
+    expect(await setPasswordTokens(after.buyer?.id ?? "")).toHaveLength(1);
+  });
+
+  it("another sale of the same buyer who has not set a password yet sends its own e-mail", async () => {
+    const first = ipn();
+    await post(first);
+    await post(ipn({ WP_BUYER_EMAIL: first.WP_BUYER_EMAIL ?? "", WP_ITEM_NUMBER: "wso_def" }));
+    const after = await stored(first);
+    expect(loginDetails(after.mail)).toHaveLength(2);
+  });
+});
+
+describe("WarriorPlus IPN: a sale for an address someone registered without proving it", () => {
+  /** A page cache over the real sessions, as the server keeps member pages. */
+  function memberPageCache() {
+    let renders = 0;
+    const cache = createPageCache({
+      readStamps: async (tokens) => readPageStamps(await getDb(), tokens),
+      sessionKey: (cookie) => readSessionToken(cookie ?? null, getEnv().authSecret),
+    });
+    const open = (cookie: string) =>
+      cache.respond(new Request(`${origin}/dashboard`, { headers: { cookie } }), async () => {
+        renders += 1;
+        return new Response(`<main>render ${renders}</main>`, {
+          headers: { "content-type": "text/html; charset=utf-8" },
+        });
+      });
+    const kept = (cookie: string) =>
+      cache.lookup({ path: "/dashboard", search: "", cookie, purpose: null }, {});
+    return { open, kept, renders: () => renders };
+  }
+
+  const accessOf = async (userId: string) => {
+    const db = await getDb();
+    const [row] = await db
+      .select({ member: paidAccessSql(user) })
+      .from(user)
+      .where(eq(user.id, userId));
+    return { rule: await hasPaidAccess(db, { id: userId, isAdmin: false }), sql: row?.member };
+  };
+
+  it("ends the account's sessions at once, drops their kept pages, and grants nothing until the buyer uses the link", async () => {
+    const squatter = await createUser({ name: "Squatter" });
+    const pages = memberPageCache();
+    await pages.open(squatter.cookie);
+    expect(await pages.kept(squatter.cookie)).toBeDefined();
+
+    const sale = ipn({ WP_BUYER_EMAIL: squatter.email });
+    expect((await post(sale)).status).toBe(200);
+    const db = await getDb();
+    expect(await db.select().from(session).where(eq(session.userId, squatter.id))).toHaveLength(0);
+    expect(await pages.kept(squatter.cookie)).toBeUndefined();
+    await pages.open(squatter.cookie);
+    expect(pages.renders()).toBe(2);
+
+    // The sale is recorded, but opens nothing: not even after signing in again with the password.
+    const after = await stored(sale);
+    expect(after.purchases).toMatchObject([{ status: "completed", awaitsAddressProof: true }]);
+    expect(await accessOf(squatter.id)).toEqual({ rule: false, sql: false });
+    const auth = await getAuth();
+    const again = await auth.api.signInEmail({
+      body: { email: squatter.email, password: squatter.password },
+      headers: new Headers({ origin }),
+    });
+    expect(again.user.id).toBe(squatter.id);
+    expect(await accessOf(squatter.id)).toEqual({ rule: false, sql: false });
+
+    // The mailbox's holder uses the link: the access begins.
+    const token = resetToken(loginDetails(after.mail)[0]);
+    expect(await setPasswordWithLink(token, "the buyer's own password")).toBe("/login?reset=1");
+    expect(await accessOf(squatter.id)).toEqual({ rule: true, sql: true });
+  });
+
+  it("an account that proved its address keeps its sessions and gets the access at once", async () => {
+    const owner = await createUser();
+    const db = await getDb();
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, owner.id));
+    await post(ipn({ WP_BUYER_EMAIL: owner.email }));
+    expect(await db.select().from(session).where(eq(session.userId, owner.id))).toHaveLength(1);
+    expect(await accessOf(owner.id)).toEqual({ rule: true, sql: true });
+  });
+
+  it("the same sale notified again ends no session signed in since", async () => {
+    const squatter = await createUser();
+    const sale = ipn({ WP_BUYER_EMAIL: squatter.email });
+    await post(sale);
+    const auth = await getAuth();
+    await auth.api.signInEmail({
+      body: { email: squatter.email, password: squatter.password },
+      headers: new Headers({ origin }),
+    });
+    await post({ ...sale, IPN_ID: `ipn_${randomUUID()}` });
+    const db = await getDb();
+    expect(await db.select().from(session).where(eq(session.userId, squatter.id))).toHaveLength(1);
+    expect(await accessOf(squatter.id)).toEqual({ rule: false, sql: false });
   });
 });
 

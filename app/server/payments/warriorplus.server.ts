@@ -5,13 +5,18 @@ import { parseForm } from "../../lib/forms";
 import { z } from "../../lib/zod";
 import { createSetPasswordToken } from "../auth/password-reset.server";
 import type { Db, Tx } from "../db/client.server";
-import { user, webhookEvent } from "../db/schema";
+import { session, user, webhookEvent } from "../db/schema";
 import type { WarriorPlusConfig } from "../env.server";
 import { logger } from "../logger.server";
 import { enqueueLoginDetails } from "../mail/notices.server";
 import { countWebhook } from "../metrics/metrics.server";
 import { readOfferSettings } from "../settings/offer-settings.server";
-import { fulfilPurchase, isRevokedBeforePurchase, revokePurchase } from "./purchases.server";
+import {
+  fulfilPurchase,
+  isRevokedBeforePurchase,
+  recordPurchase,
+  revokePurchase,
+} from "./purchases.server";
 
 // WarriorPlus IPN: a form POST per sale, refund or dispute. Fields as documented at
 // https://help.warriorplus.com/en/articles/1658556-advanced-variables-sent-to-your-ipn-and-or-keygen-script
@@ -161,16 +166,50 @@ async function applySale(
     return "refunded-sale";
   }
   const buyer = await findOrCreateBuyer(tx, ipn);
-  // A new account, or one whose owner never proved this address (anyone can
-  // sign up with someone else's e-mail first): the buyer gets a link to set
-  // the password. Using it proves the mailbox, signs every other session out
-  // and so gives the account to whoever holds the mailbox.
-  if (buyer.created || !buyer.emailVerified) {
-    const token = await createSetPasswordToken(tx, buyer.id, setPasswordLinkSeconds);
-    await enqueueLoginDetails(tx, buyer, token);
+  // An account someone made before the sale without ever proving the address
+  // (anyone can sign up with someone else's e-mail): the sale is recorded but
+  // opens nothing until the address is proved.
+  const unproved = !buyer.created && !buyer.emailVerified;
+  const { purchase, created } = await recordPurchase(tx, {
+    ...ref,
+    ...(await purchaseOf(tx, ipn, product)),
+    userId: buyer.id,
+    awaitsAddressProof: unproved,
+  });
+  // Once per sale, decided by the purchase's unique key: the same sale notified
+  // again (under a new IPN id, or in parallel) ends and sends nothing more.
+  if (created && purchase.status === "completed") {
+    // Whoever is signed in to it may not be the buyer: signed out at once.
+    if (unproved) await endSessionsOfUnprovedAccount(tx, buyer.id);
+    // The buyer gets a link to set the password. Using it proves the mailbox,
+    // signs every other session out and so gives the account, and the access,
+    // to whoever holds the mailbox.
+    if (!buyer.emailVerified) {
+      const token = await createSetPasswordToken(tx, buyer.id, setPasswordLinkSeconds);
+      await enqueueLoginDetails(tx, buyer, token);
+    }
   }
-  await fulfilPurchase(tx, { ...ref, ...(await purchaseOf(tx, ipn, product)), userId: buyer.id });
   return buyer.created ? "new-buyer-sale" : "sale";
+}
+
+/**
+ * Ends every session of an account whose address is not proved, in the
+ * caller's transaction. The member page cache holds no page for a session
+ * that is gone (its stamp is read from the session row,
+ * db/page-version.server.ts), so nothing rendered for it is served again.
+ */
+export async function endSessionsOfUnprovedAccount(tx: Db | Tx, userId: string): Promise<number> {
+  const ended = await tx
+    .delete(session)
+    .where(eq(session.userId, userId))
+    .returning({ id: session.id });
+  if (ended.length > 0) {
+    logger.info(
+      { userId, sessions: ended.length },
+      "signed out an account whose address is not proved",
+    );
+  }
+  return ended.length;
 }
 
 async function applyRefund(tx: Tx, ipn: WarriorPlusIpn): Promise<IpnOutcome> {

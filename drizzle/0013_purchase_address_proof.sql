@@ -1,0 +1,1 @@
+ALTER TABLE "purchase" ADD COLUMN "awaits_address_proof" boolean DEFAULT false NOT NULL;
