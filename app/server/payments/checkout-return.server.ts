@@ -10,7 +10,7 @@ import { type CheckoutReturn, reconcileStripeCheckout } from "./stripe-checkout.
  * paid access now; Stripe's word on their own Checkout Session ("pending",
  * "refunded") when it is all there is to say; "unknown", a neutral page, to
  * anyone else, a visitor without a session first. With Stripe, a paid session
- * of this user is fulfilled first (idempotent with the webhook).
+ * of this user is fulfilled first. Idempotent (with the webhook too).
  */
 export async function checkoutReturnFor(
   db: Db,
