@@ -20,7 +20,11 @@ export function DashboardCountdown() {
   }, [navigate]);
   return (
     <p className="mt-6 text-slate-600">
-      Taking you to your dashboard in <span aria-live="polite">{left}</span> seconds.
+      Taking you to your dashboard in{" "}
+      <span aria-live="polite">
+        {left} {left === 1 ? "second" : "seconds"}
+      </span>
+      .
       <Link to="/dashboard" className="mt-3 block font-semibold text-indigo-700 underline">
         Go to dashboard now
       </Link>

@@ -11,17 +11,19 @@ export const consentFormSchema = z.object({
 });
 
 /**
- * `returnTo` when it is a path of this site ("/x?y"), else null: never another
- * site ("//evil.test", "/\\evil.test", "https://evil.test").
+ * `returnTo` as a path of this site ("/x?y"), else null: never another site
+ * ("//evil.test", "/\\evil.test", "https://evil.test"). Judged after the URL
+ * parser has normalized it: "/..//evil.test" and "/\\evil.test" resolve to the
+ * path "//evil.test", which a browser reads as another host.
  */
 export function localPath(returnTo: string | null | undefined, origin: string): string | null {
-  if (!returnTo?.startsWith("/") || returnTo.startsWith("//") || returnTo.startsWith("/\\")) {
-    return null;
-  }
+  if (!returnTo?.startsWith("/")) return null;
+  let url: URL;
   try {
-    const url = new URL(returnTo, origin);
-    return url.origin === new URL(origin).origin ? `${url.pathname}${url.search}${url.hash}` : null;
+    url = new URL(returnTo, origin);
   } catch {
     return null;
   }
+  if (url.origin !== new URL(origin).origin || url.pathname.startsWith("//")) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

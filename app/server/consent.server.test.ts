@@ -71,6 +71,34 @@ describe("the cookie banner's form without its script (POST /cookie-consent)", (
     expect(localPath("/a/b?c#d", origin)).toBe("/a/b?c#d");
   });
 
+  it("never leaves the site for a returnTo that only normalizes to another host", async () => {
+    // The URL parser turns each of these into the path "//evil.example" (or "///..."),
+    // which a browser reads as a link to another host.
+    for (const returnTo of [
+      "/..//evil.example",
+      "/a/..//evil.example/x?y=1",
+      "/%2e%2e//evil.example",
+      "/.//evil.example",
+      "/x/../\\evil.example",
+      "/..///evil.example",
+    ]) {
+      const response = await post({ consent: "essential", returnTo });
+      expect({ returnTo, location: response.headers.get("location") }).toEqual({
+        returnTo,
+        location: "/",
+      });
+    }
+    const referer = await post(
+      { consent: "none" },
+      { origin, referer: `${origin}/..//evil.example` },
+    );
+    expect(referer.headers.get("location")).toBe("/");
+    // A path that only looks odd stays on the site.
+    expect((await post({ consent: "all", returnTo: "/a/../jv-doc" })).headers.get("location")).toBe(
+      "/jv-doc",
+    );
+  });
+
   it("refuses a bad choice with 400, another site with 403, and a GET with 405", async () => {
     const bad = await post({ consent: "maybe" });
     expect(bad.status).toBe(400);

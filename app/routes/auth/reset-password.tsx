@@ -12,6 +12,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The page carries a reset token in its URL and form: no cache may keep it. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
 const expiredLinkMessage = "This link has expired or has already been used.";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,13 +1,10 @@
 import { Link } from "react-router";
 import { DashboardCountdown } from "~/components/return-redirect";
 import { getSessionUser } from "~/server/auth/guards.server";
-import { getRateLimits } from "~/server/auth/rate-limit.server";
 import { getDb } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
-import {
-  type CheckoutReturn,
-  reconcileStripeCheckout,
-} from "~/server/payments/stripe-checkout.server";
+import { checkoutReturnFor } from "~/server/payments/checkout-return.server";
+import type { CheckoutReturn } from "~/server/payments/stripe-checkout.server";
 import type { Route } from "./+types/success";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -17,22 +14,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /**
- * With Stripe, the return from Checkout fulfils a paid session at once
- * (idempotent with the webhook). The test checkout records the purchase
- * before coming here.
+ * Says what is true for the visitor: access is active only for a signed-in
+ * user who has it (with Stripe, after fulfilling their paid session at once,
+ * idempotent with the webhook; the test checkout records the purchase before
+ * coming here); a neutral page for anyone else.
  */
-export async function loader({ request }: Route.LoaderArgs): Promise<{ outcome: CheckoutReturn }> {
-  const stripe = getEnv().stripe;
-  if (!stripe) return { outcome: "paid" };
-  const sessionId = new URL(request.url).searchParams.get("session_id");
+export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (!sessionId || !user) return { outcome: "unknown" };
-  // Each lookup asks Stripe's API: a user reloading without end gets the
-  // webhook's word instead (the page says the payment is not confirmed here).
-  if (!(await getRateLimits().checkoutReturn.perUser.hit(user.id))) return { outcome: "unknown" };
-  return {
-    outcome: await reconcileStripeCheckout(await getDb(), stripe, { userId: user.id, sessionId }),
-  };
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  const outcome = await checkoutReturnFor(await getDb(), getEnv().stripe, { user, sessionId });
+  return { outcome, signedIn: user !== null };
 }
 
 const notices: Record<Exclude<CheckoutReturn, "paid">, { title: string; text: string }> = {
@@ -46,7 +37,7 @@ const notices: Record<Exclude<CheckoutReturn, "paid">, { title: string; text: st
   },
   unknown: {
     title: "Payment not confirmed here",
-    text: "We could not confirm this payment on this page. If you paid, your Lifetime Access opens as soon as the card provider confirms it: sign in and open your dashboard.",
+    text: "We could not confirm a payment on this page. If you paid, your Lifetime Access opens as soon as the payment is confirmed: sign in and open your dashboard.",
   },
 };
 
@@ -57,8 +48,11 @@ export default function Success({ loaderData }: Route.ComponentProps) {
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">{notice.title}</h1>
         <p className="mt-3 text-slate-700">{notice.text}</p>
-        <Link to="/dashboard" className="mt-6 block font-semibold text-indigo-700 underline">
-          Go to dashboard
+        <Link
+          to={loaderData.signedIn ? "/dashboard" : "/login"}
+          className="mt-6 block font-semibold text-indigo-700 underline"
+        >
+          {loaderData.signedIn ? "Go to dashboard" : "Sign in"}
         </Link>
       </main>
     );

@@ -1,8 +1,9 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { CheckList } from "~/components/marketing/check-list";
 import { MarketingPage } from "~/components/marketing/marketing-page";
 import { formatUsd, salesFunnel } from "~/config/site";
 import { pageMetaFor } from "~/lib/seo";
+import type { loader as rootLoader } from "~/root";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/upgrades";
 import { ownFooter } from "./handles";
@@ -49,6 +50,9 @@ const offers = [
 ] as const;
 
 export default function Upgrades() {
+  // Prerendered for visitors without a session (no user: the neutral line); a
+  // signed-in user's page is rendered for them, so a member is told they have the course.
+  const isMember = useRouteLoaderData<typeof rootLoader>("root")?.user?.isMember === true;
   return (
     <MarketingPage mainClassName="mx-auto max-w-5xl px-4 py-12 sm:py-16" disclaimer={false}>
       <div className="text-center">
@@ -56,8 +60,9 @@ export default function Upgrades() {
           Upgrade Your AI SaaS Business
         </h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-          You have the course. These two upgrades get you to revenue faster: sell ready-made tools
-          under your own brand, or have us build your app with you.
+          {isMember ? "You have the course. These two upgrades" : "Two upgrades that"} get you to
+          revenue faster: sell ready-made tools under your own brand, or have us build your app with
+          you.
         </p>
       </div>
       <div className="mt-12 grid gap-8 md:grid-cols-2">

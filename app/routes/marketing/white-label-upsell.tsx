@@ -28,8 +28,8 @@ export default function WhiteLabelUpsell() {
   return (
     <UpsellLayout>
       <p className="bg-emerald-700 px-4 py-3 text-center font-semibold text-white">
-        Your order is complete! Your login details arrive by e-mail in about 5 minutes (check your
-        spam folder). Wait: your order is not finished yet. Read this special offer first.
+        Thank you for your order! Your login details arrive by e-mail in about 5 minutes (check your
+        spam folder). Before you go, one special offer for new members:
       </p>
 
       <UpsellHero

@@ -2,6 +2,8 @@
 // spreadsheet would run as a formula (=, +, -, @, tab, carriage return at the
 // start) prefixed with an apostrophe so they open as text.
 
+import { logger } from "../logger.server";
+
 export type CsvValue = string | number | boolean | Date | null;
 
 export function csvCell(value: CsvValue): string {
@@ -16,8 +18,21 @@ export function csvLine(values: readonly CsvValue[]): string {
 }
 
 /**
+ * The last line of a download that failed part way: what the owner sees at
+ * the end of the file instead of the rows that are missing.
+ */
+export const csvFailedLine = csvLine([
+  "Error: the export stopped before the end and this file is incomplete. Please download it again.",
+]);
+
+/**
  * A streamed CSV response: the header line, then each batch of rows as the
- * database gives it, so a large table is never held in memory at once.
+ * database gives it, so a large table is never held in memory at once. The
+ * status and headers are sent before the first batch is read: a failure after
+ * that ends the file with csvFailedLine and is logged through the logger
+ * (which leaves out a database error's parameters). It is never handed to
+ * the HTTP server, which would end the download with the error's message:
+ * the SQL and its parameters.
  */
 export function csvResponse<T>(
   filename: string,
@@ -32,12 +47,19 @@ export function csvResponse<T>(
       controller.enqueue(encoder.encode(csvLine(header)));
     },
     async pull(controller) {
-      const next = await iterator.next();
-      if (next.done) {
+      try {
+        const next = await iterator.next();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        controller.enqueue(encoder.encode(next.value.map((row) => csvLine(toLine(row))).join("")));
+      } catch (error) {
+        logger.error({ err: error, file: filename }, "CSV export failed");
+        controller.enqueue(encoder.encode(csvFailedLine));
         controller.close();
-        return;
+        await Promise.resolve(iterator.return?.()).catch(() => undefined);
       }
-      controller.enqueue(encoder.encode(next.value.map((row) => csvLine(toLine(row))).join("")));
     },
     async cancel() {
       await iterator.return?.();

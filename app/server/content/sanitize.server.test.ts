@@ -1,6 +1,12 @@
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { chapterAttributes, chapterTags, sanitizeChapterHtml, toEmbedUrl } from "./sanitize.server";
+import {
+  chapterAttributes,
+  chapterImageSources,
+  chapterTags,
+  sanitizeChapterHtml,
+  toEmbedUrl,
+} from "./sanitize.server";
 import { xssVectors } from "./xss-vectors";
 
 const allowedTags = new Set(chapterTags);
@@ -119,6 +125,22 @@ describe("sanitizeChapterHtml", () => {
     expect(sanitizeChapterHtml(html)).toBe(
       '<h1>Title</h1><h2>Sub</h2><h3>Small</h3><p><strong>b</strong> <em>i</em> <u>u</u> <a rel="noopener noreferrer" href="https://example.com" target="_blank">link</a> <a rel="noopener noreferrer" href="mailto:a@b.c">mail</a> <a rel="noopener noreferrer" href="tel:+15550100">call</a></p><ol><li>one</li></ol><ul><li>two</li></ul><p><img src="/uploads/0b7c0f1e-8d3a-4c55-9e2f-1a2b3c4d5e6f.png" alt="diagram" /></p>',
     );
+  });
+
+  it("keeps images at http and https addresses, as the specification allows", () => {
+    // docs: "images accept http, https and data addresses"; on an https page the
+    // browser upgrades an http image itself.
+    const html =
+      '<p><img src="http://images.example/a.png" alt="plain"><img src="HTTP://images.example/b.png"><img src="https://images.example/c.png" width="40"></p>';
+    expect(sanitizeChapterHtml(html)).toBe(
+      '<p><img src="http://images.example/a.png" alt="plain" /><img src="HTTP://images.example/b.png" /><img src="https://images.example/c.png" width="40" /></p>',
+    );
+    // Anything else still loses the image.
+    for (const src of ["ftp://images.example/a.png", "//images.example/a.png", "javascript:x"]) {
+      expect(sanitizeChapterHtml(`<p>t<img src="${src}"></p>`)).toBe("<p>t</p>");
+    }
+    // The Content-Security-Policy's img-src lets those images load.
+    expect(chapterImageSources).toEqual(expect.arrayContaining(["https:", "http:", "data:"]));
   });
 
   it("rewrites YouTube and Vimeo videos to the standard 560x315 frame", () => {

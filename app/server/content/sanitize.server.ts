@@ -10,8 +10,12 @@ export const videoHosts = [
   "www.youtube-nocookie.com",
   "player.vimeo.com",
 ] as const;
-/** Where a chapter's images may come from (img-src): uploads, data: images, any https host. */
-export const chapterImageSources = ["'self'", "data:", "https:"] as const;
+/**
+ * Where a chapter's images may come from (img-src): uploads, data: images, any
+ * https or http host. The specification lets a chapter's images be http
+ * addresses; on an https page the browser upgrades them to https itself.
+ */
+export const chapterImageSources = ["'self'", "data:", "https:", "http:"] as const;
 
 export const embedWidth = 560;
 export const embedHeight = 315;
@@ -100,7 +104,7 @@ const options: sanitizeHtml.IOptions = {
     h3: [/^ql-align-(center|right|justify)$/],
   },
   allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesByTag: { img: ["https", "data"], iframe: ["https"] },
+  allowedSchemesByTag: { img: ["http", "https", "data"], iframe: ["https"] },
   allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,
   allowedIframeHostnames: [...videoHosts],
@@ -148,7 +152,7 @@ const options: sanitizeHtml.IOptions = {
       const src = attribs.src ?? "";
       const dataImage = /^data:image\/(png|gif|jpeg|bmp|x-icon|webp);base64,[a-z0-9+/=\s]+$/i;
       const ok =
-        /^https:\/\//i.test(src) ||
+        /^https?:\/\//i.test(src) ||
         /^\/uploads\/[0-9a-f-]{36}\.(png|gif|jpg|bmp|ico)$/.test(src) ||
         dataImage.test(src);
       const out: Record<string, string> = {};
@@ -167,8 +171,8 @@ const options: sanitizeHtml.IOptions = {
 
 /**
  * Cleans chapter HTML before it is stored: Quill's tags only; links http(s),
- * mailto and tel with rel="noopener noreferrer"; images http(s), our uploads
- * and data:image; frames only YouTube and Vimeo embeds, rewritten to the
+ * mailto and tel with rel="noopener noreferrer"; images at http(s) addresses
+ * (as the specification allows), our uploads and data:image; frames only YouTube and Vimeo embeds, rewritten to the
  * standard 560x315 frame. Every script, handler and style is removed.
  */
 export function sanitizeChapterHtml(html: string): string {
