@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { passwordTooCommon } from "~/lib/password-rule";
 import { getAuth } from "~/server/auth/better-auth.server";
 import { getDb } from "~/server/db/db.server";
 import { user } from "~/server/db/schema";
@@ -48,9 +49,9 @@ describe("sign-up", () => {
       "Please enter a valid email address",
     ],
     [
-      { name: "A", email: uniqueEmail(), password: "1234567" },
+      { name: "A", email: uniqueEmail(), password: "ninechars" },
       "password",
-      "Password must be at least 8 characters",
+      "Password must be at least 10 characters",
     ],
     [
       { name: "A", email: uniqueEmail(), password: "x".repeat(129) },
@@ -62,6 +63,19 @@ describe("sign-up", () => {
     expect(result.init?.status).toBe(400);
     expect(result.data.fieldErrors[field]).toBe(message);
   });
+
+  it.each([["1234567890"], ["Password123"], ["  qwertyuiop  "]])(
+    "refuses %o, a password on the common-password list, and creates no account",
+    async (password) => {
+      const email = uniqueEmail();
+      const result = asForm(await submit({ name: "A", email, password }));
+      expect(result.init?.status).toBe(400);
+      expect(result.data.formError).toBe(passwordTooCommon);
+      expect(JSON.stringify(result.data)).not.toContain(password.trim());
+      const db = await getDb();
+      expect(await db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
+    },
+  );
 
   it("never echoes the password back", async () => {
     const result = asForm(await submit({ name: "A", email: "bad", password: "secret-value-123" }));
