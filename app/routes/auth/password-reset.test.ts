@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { passwordTooCommon } from "~/lib/password-rule";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { resetRequestedMessage, storedResetIdentifier } from "~/server/auth/password-reset.server";
 import { getDb } from "~/server/db/db.server";
@@ -183,6 +184,21 @@ describe("reset password", () => {
       );
     },
   );
+
+  it("refuses a common password with a field error, and the link still works", async () => {
+    const u = await createUser();
+    await askForLink(u.email);
+    const token = await tokenMailedTo(u.email);
+    const common = { token, password: "password1234", confirmPassword: "password1234" };
+    const result = (await submitReset(common)) as FormResult;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.fieldErrors.password).toBe(passwordTooCommon);
+    expect(await reset.loader(args(appRequest(`/reset-password?token=${token}`)))).toEqual({
+      token,
+      usable: true,
+    });
+    expect(redirectTarget(await signIn(u.email, u.password))).toBe("/payment-options");
+  });
 
   it("a page without a token or with an unknown one offers a new link", async () => {
     expect((await reset.loader(args(appRequest("/reset-password")))).usable).toBe(false);

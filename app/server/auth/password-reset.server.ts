@@ -6,7 +6,7 @@ import { user, verification } from "../db/schema";
 import { logger } from "../logger.server";
 import { getAuth } from "./better-auth.server";
 import { clearSessionCookies } from "./cookies.server";
-import { authErrorCode } from "./errors.server";
+import { authErrorCode, authErrorMessage } from "./errors.server";
 import { isKnownAddress } from "./known-addresses.server";
 import {
   clientAddress,
@@ -74,7 +74,10 @@ export async function isResetTokenUsable(db: Db, token: string): Promise<boolean
 
 export type ResetResult =
   /** Done: the headers clear the browser's session cookies. */
-  { ok: true; headers: Headers } | { ok: false; reason: "invalid-token" | "failed" };
+  | { ok: true; headers: Headers }
+  /** The password was refused (too common): the link still works. */
+  | { ok: false; reason: "refused-password"; message: string }
+  | { ok: false; reason: "invalid-token" | "failed" };
 
 /**
  * Sets a new password with a reset token. One-time: the token is consumed in
@@ -101,6 +104,9 @@ export async function resetPassword(token: string, newPassword: string): Promise
     const code = authErrorCode(error);
     if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") {
       return { ok: false, reason: "invalid-token" };
+    }
+    if (code?.startsWith("PASSWORD_")) {
+      return { ok: false, reason: "refused-password", message: authErrorMessage(error) };
     }
     logger.error({ err: error }, "password reset failed");
     return { ok: false, reason: "failed" };
