@@ -18,6 +18,8 @@ export const signupSchema = z.object({
 export const loginSchema = z.object({
   email,
   password: currentPassword,
+  /** The token of a one-time sign-in link (/login?link=…), when the page was opened from one. */
+  link: z.string().max(200).optional(),
 });
 
 export const forgotPasswordSchema = z.object({

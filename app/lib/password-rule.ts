@@ -4,13 +4,16 @@ import { z } from "./zod";
 // reset-password and account forms (browser and action), Better Auth's settings
 // (server/auth/better-auth.server.ts) and its error messages (server/auth/errors.server.ts).
 
-export const passwordMinLength = 8;
+export const passwordMinLength = 10;
 export const passwordMaxLength = 128;
 
 export const passwordTooShort = `Password must be at least ${passwordMinLength} characters`;
 export const passwordTooLong = `Password must be at most ${passwordMaxLength} characters`;
+/** The server's answer to a password on the common-password list (auth/common-passwords.server.ts). */
+export const passwordTooCommon =
+  "This password is too common: it is on lists of leaked passwords. Choose another.";
 /** The line under a new-password field. */
-export const passwordRuleHint = `At least ${passwordMinLength} characters.`;
+export const passwordRuleHint = `At least ${passwordMinLength} characters, not a common password.`;
 
 /** A password being chosen (sign-up, reset). */
 export const newPassword = z

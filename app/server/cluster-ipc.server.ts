@@ -16,8 +16,7 @@ export type PrimaryRequest =
       key: string;
       limit: number;
       windowMs: number;
-    }
-  | { kind: "known"; op: "knows" | "remember"; key: string };
+    };
 
 export type PrimaryReply = { ok: true; value: unknown } | { ok: false; error: string };
 

@@ -83,7 +83,8 @@ const envSchema = z.object({
   RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT: positiveInt(10),
   RATE_LIMIT_SIGNUP_PER_ADDRESS: positiveInt(100),
   RATE_LIMIT_SIGNUP_WINDOW_SECONDS: positiveInt(60 * 60),
-  RATE_LIMIT_RESET_PER_EMAIL: positiveInt(3),
+  RATE_LIMIT_RESET_PER_ADDRESS_AND_EMAIL: positiveInt(3),
+  RATE_LIMIT_RESET_PER_EMAIL: positiveInt(10),
   RATE_LIMIT_RESET_PER_ADDRESS: positiveInt(20),
   RATE_LIMIT_RESET_WINDOW_SECONDS: positiveInt(60 * 60),
 });
@@ -98,7 +99,11 @@ export type RateLimitSettings = {
   twoFactorPerAccount: number;
   signupPerAddress: number;
   signupWindowSeconds: number;
-  /** Reset links asked for, per e-mail and per client address, per reset window. */
+  /**
+   * Reset links asked for per reset window: per client address and e-mail, per
+   * e-mail from addresses that never signed in to it, and per client address.
+   */
+  resetPerAddressAndEmail: number;
   resetPerEmail: number;
   resetPerAddress: number;
   resetWindowSeconds: number;
@@ -263,6 +268,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       twoFactorPerAccount: e.RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT,
       signupPerAddress: e.RATE_LIMIT_SIGNUP_PER_ADDRESS,
       signupWindowSeconds: e.RATE_LIMIT_SIGNUP_WINDOW_SECONDS,
+      resetPerAddressAndEmail: e.RATE_LIMIT_RESET_PER_ADDRESS_AND_EMAIL,
       resetPerEmail: e.RATE_LIMIT_RESET_PER_EMAIL,
       resetPerAddress: e.RATE_LIMIT_RESET_PER_ADDRESS,
       resetWindowSeconds: e.RATE_LIMIT_RESET_WINDOW_SECONDS,

@@ -42,11 +42,11 @@ test.describe("sign-up errors", () => {
     await expect(page).toHaveURL(/\/payment-options$/);
   });
 
-  test("a 7-character password is refused with a clear message", async ({ page }) => {
-    const account = { ...newAccount(), password: "seven77" };
+  test("a 9-character password is refused with a clear message", async ({ page }) => {
+    const account = { ...newAccount(), password: "nine9nine" };
     await page.goto("/signup");
     const password = page.getByLabel("Password", { exact: true });
-    await expect(password).toHaveAttribute("minlength", "8");
+    await expect(password).toHaveAttribute("minlength", "10");
     // Get past the browser's own check to reach the server's.
     await password.evaluate((el) => el.removeAttribute("minlength"));
     await page.getByLabel("Full Name").fill(account.name);
@@ -55,7 +55,7 @@ test.describe("sign-up errors", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
 
     await expect(
-      page.getByText("Password must be at least 8 characters", { exact: true }),
+      page.getByText("Password must be at least 10 characters", { exact: true }),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/signup$/);
     await expect(password).toHaveAttribute("aria-invalid", "true");
@@ -68,11 +68,24 @@ test.describe("sign-up errors", () => {
   test("the server answers 400 to a short password posted directly", async ({ request }) => {
     const account = newAccount();
     const response = await request.post("/signup", {
-      form: { name: account.name, email: account.email, password: "seven77" },
+      form: { name: account.name, email: account.email, password: "nine9nine" },
       headers: sameOrigin(),
       maxRedirects: 0,
     });
     expect(response.status()).toBe(400);
-    expect(await response.text()).toContain("Password must be at least 8 characters");
+    expect(await response.text()).toContain("Password must be at least 10 characters");
+  });
+
+  test("a common password is refused by the server with a clear message", async ({ page }) => {
+    const account = { ...newAccount(), password: "password1234" };
+    await page.goto("/signup");
+    await page.getByLabel("Full Name").fill(account.name);
+    await page.getByLabel("Email address").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "This password is too common: it is on lists of leaked passwords. Choose another.",
+    );
+    await expect(page).toHaveURL(/\/signup$/);
   });
 });

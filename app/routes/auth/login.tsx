@@ -48,12 +48,25 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const { busy, errors, onSubmit } = useCheckedForm(loginSchema, actionData);
   // Safe to read while rendering: the prerendered copy is served only for the plain /login;
   // /login?reset=1 is rendered per request, so the server and the client agree on it.
-  const passwordReset = useSearchParams()[0].get("reset") === "1";
+  const [searchParams] = useSearchParams();
+  const passwordReset = searchParams.get("reset") === "1";
+  // /login?link=… comes from a one-time sign-in link (sign-in-link.server.ts), also rendered per request.
+  const link = searchParams.get("link");
   return (
     <AuthCard title="Sign in to your account" subtitle="Welcome back">
       <AuthForm formError={actionData?.formError} onSubmit={onSubmit}>
         {passwordReset && !actionData ? (
           <StatusBox>Your password has been changed. Sign in with your new password.</StatusBox>
+        ) : null}
+        {link ? (
+          <>
+            <input type="hidden" name="link" value={link} />
+            {!actionData ? (
+              <StatusBox>
+                Sign in with your e-mail and password to finish: this link lets you through once.
+              </StatusBox>
+            ) : null}
+          </>
         ) : null}
         <EmailField defaultValue={actionData?.values.email} error={errors.email} />
         <CurrentPasswordField error={errors.password} />

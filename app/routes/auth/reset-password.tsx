@@ -29,6 +29,12 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ fieldErrors: parsed.fieldErrors, formError: null, expired: false }, 400);
   }
   const result = await resetPassword(parsed.data.token, parsed.data.password);
+  if (!result.ok && result.reason === "refused-password") {
+    return data(
+      { fieldErrors: { password: result.message }, formError: null, expired: false },
+      400,
+    );
+  }
   if (!result.ok) {
     const expired = result.reason === "invalid-token";
     const formError = expired ? expiredLinkMessage : "An error occurred. Please try again.";

@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { passwordTooCommon } from "~/lib/password-rule";
 import { getAuth } from "~/server/auth/better-auth.server";
+import { signInLinkSent } from "~/server/auth/sign-in.server";
 import { getDb } from "~/server/db/db.server";
-import { user } from "~/server/db/schema";
+import { emailOutbox, user } from "~/server/db/schema";
 import { appRequest, origin, redirectTarget, run, uniqueEmail } from "~/test/helpers";
 import * as login from "./login";
 import * as signup from "./signup";
@@ -48,9 +50,9 @@ describe("sign-up", () => {
       "Please enter a valid email address",
     ],
     [
-      { name: "A", email: uniqueEmail(), password: "1234567" },
+      { name: "A", email: uniqueEmail(), password: "ninechars" },
       "password",
-      "Password must be at least 8 characters",
+      "Password must be at least 10 characters",
     ],
     [
       { name: "A", email: uniqueEmail(), password: "x".repeat(129) },
@@ -62,6 +64,19 @@ describe("sign-up", () => {
     expect(result.init?.status).toBe(400);
     expect(result.data.fieldErrors[field]).toBe(message);
   });
+
+  it.each([["1234567890"], ["Password123"], ["  qwertyuiop  "]])(
+    "refuses %o, a password on the common-password list, and creates no account",
+    async (password) => {
+      const email = uniqueEmail();
+      const result = asForm(await submit({ name: "A", email, password }));
+      expect(result.init?.status).toBe(400);
+      expect(result.data.formError).toBe(passwordTooCommon);
+      expect(JSON.stringify(result.data)).not.toContain(password.trim());
+      const db = await getDb();
+      expect(await db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
+    },
+  );
 
   it("never echoes the password back", async () => {
     const result = asForm(await submit({ name: "A", email: "bad", password: "secret-value-123" }));
@@ -155,5 +170,32 @@ describe("login throttling", () => {
     const blocked = asForm(await attempt("compiler pass"));
     expect(blocked.init?.status).toBe(429);
     expect(blocked.data.formError).toMatch(/Too many attempts/);
+  });
+
+  it("past the account's limit for new places, the e-mailed link in the form lets the right password through", async () => {
+    const email = uniqueEmail();
+    await submit({ name: "Grace", email, password: "compiler pass" });
+    const attempt = (form: Record<string, string>, clientIp: string) =>
+      run(() =>
+        login.action({
+          request: appRequest("/login", { form: { email, ...form }, clientIp }),
+          params: {},
+          context: {},
+        } as never),
+      );
+    for (const ip of ["203.0.113.31", "203.0.113.32", "203.0.113.33"]) {
+      for (let i = 0; i < 10; i++) await attempt({ password: "wrong pass" }, ip);
+    }
+    const held = asForm(await attempt({ password: "compiler pass" }, "198.51.100.31"));
+    expect(held.init?.status).toBe(429);
+    expect(held.data.formError).toBe(signInLinkSent);
+    const [mail] = await (await getDb())
+      .select({ text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, email), eq(emailOutbox.subject, "Sign in to AI Labs")));
+    const link = mail?.text.match(/\/login\?link=([\w-]+)/)?.[1] ?? "";
+    expect(link).not.toBe("");
+    const signedIn = await attempt({ password: "compiler pass", link }, "198.51.100.31");
+    expect(redirectTarget(signedIn)).toBe("/payment-options");
   });
 });

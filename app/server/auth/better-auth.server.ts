@@ -8,14 +8,17 @@ import { account, session, twoFactor, user, verification } from "../db/schema";
 import { type Env, getEnv } from "../env.server";
 import { enqueuePasswordReset } from "../mail/notices.server";
 import { usesSecureCookies } from "./cookies.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashNewPassword, passwordCostFor, verifyPassword } from "./password.server";
 import { generateRecoveryCodes } from "./recovery-codes.server";
+import {
+  endResetLinks,
+  hashResetIdentifier,
+  resetIdentifierPrefix,
+  storedResetIdentifier,
+} from "./reset-links.server";
 
 /** The header server.ts overwrites on every request with the socket's address. */
 export const clientIpHeader = "x-client-ip";
-
-/** Better Auth's identifier of a reset token: this, then the token (better-auth/dist/api/routes/password.mjs). */
-export const resetIdentifierPrefix = "reset-password:";
 
 export function createAuth(db: Db, env: Env) {
   return betterAuth({
@@ -33,17 +36,29 @@ export function createAuth(db: Db, env: Env) {
       autoSignIn: true,
       minPasswordLength: passwordMinLength,
       maxPasswordLength: passwordMaxLength,
-      password: { hash: hashPassword, verify: verifyPassword },
+      // New passwords: not a common one, hashed at the environment's cost (password.server.ts).
+      password: {
+        hash: (password) => hashNewPassword(password, passwordCostFor(env.nodeEnv)),
+        verify: verifyPassword,
+      },
       // Password reset (password-reset.server.ts): a one-time link valid 1 hour, sent through
-      // the outbox; a new password signs every session out.
+      // the outbox; a new link ends the older ones, using one ends them all, and a new
+      // password signs every session out.
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: ({ user, token }) => enqueuePasswordReset(db, user, token),
+      sendResetPassword: async ({ user, token }) => {
+        await endResetLinks(db, user.id, storedResetIdentifier(token));
+        await enqueuePasswordReset(db, user, token);
+      },
+      onPasswordReset: ({ user }) => endResetLinks(db, user.id),
     },
-    // Reset and set-password tokens are stored as SHA-256 hashes: the table
-    // holds no working link (storedResetIdentifier, password-reset.server.ts).
+    // Reset and set-password tokens are stored as SHA-256 hashes under their prefix: the
+    // table holds no working link (reset-links.server.ts).
     verification: {
-      storeIdentifier: { default: "plain", overrides: { [resetIdentifierPrefix]: "hashed" } },
+      storeIdentifier: {
+        default: "plain",
+        overrides: { [resetIdentifierPrefix]: { hash: async (id) => hashResetIdentifier(id) } },
+      },
     },
     user: {
       additionalFields: {

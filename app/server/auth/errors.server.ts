@@ -1,5 +1,5 @@
 import { isAPIError } from "better-auth/api";
-import { passwordTooLong, passwordTooShort } from "~/lib/password-rule";
+import { passwordTooCommon, passwordTooLong, passwordTooShort } from "~/lib/password-rule";
 
 // The one mapping of Better Auth's error codes to messages a person can act on,
 // for sign-up, sign-in, the two-factor step and the two-factor settings.
@@ -11,6 +11,7 @@ export const twoFactorAlreadyOn = "Two-factor authentication is already on.";
 const messages: Record<string, string> = {
   PASSWORD_TOO_SHORT: passwordTooShort,
   PASSWORD_TOO_LONG: passwordTooLong,
+  PASSWORD_TOO_COMMON: passwordTooCommon,
   INVALID_EMAIL_OR_PASSWORD: "Invalid email or password",
   INVALID_EMAIL: "Please enter a valid email address",
   INVALID_PASSWORD: "Incorrect password",

@@ -1,49 +1,48 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { user, verification } from "../db/schema";
 import { logger } from "../logger.server";
-import { getAuth, resetIdentifierPrefix } from "./better-auth.server";
+import { getAuth } from "./better-auth.server";
 import { clearSessionCookies } from "./cookies.server";
-import { authErrorCode } from "./errors.server";
+import { authErrorCode, authErrorMessage } from "./errors.server";
+import { isKnownAddress } from "./known-addresses.server";
 import {
   clientAddress,
+  countResetRequest,
   getRateLimits,
   type RateLimits,
   tooManyAttempts,
 } from "./rate-limit.server";
+import { endResetLinks, storedResetIdentifier } from "./reset-links.server";
+
+export { storedResetIdentifier };
 
 // Password reset and first password, on Better Auth's reset mechanism
 // (requestPasswordReset / resetPassword, better-auth.server.ts): a one-time token in
 // the `verification` table, used at /reset-password?token=...
-
-/**
- * How a reset or set-password token is kept in `verification.identifier`:
- * the SHA-256 (base64url) of Better Auth's identifier, as its "hashed"
- * storage writes it (better-auth.server.ts). Whoever reads the table cannot
- * use what is there; the link in the e-mail holds the token itself.
- */
-export function storedResetIdentifier(token: string): string {
-  return createHash("sha256").update(`${resetIdentifierPrefix}${token}`).digest("base64url");
-}
 
 export const resetRequestedMessage =
   "If an account exists for that e-mail address, we have sent it a link to choose a new password. The link is valid for 1 hour. Check your spam folder if it has not arrived within a few minutes.";
 
 /**
  * Sends a reset link (valid 1 hour) to the address if it has an account, and
- * nothing otherwise; the answer never tells which. Counted per client address
- * and per e-mail first: refused with a message once either is used up.
+ * nothing otherwise; the answer never tells which. The new link replaces the
+ * account's older ones (better-auth.server.ts). Counted first per client
+ * address, per client address and e-mail, then per e-mail only from addresses
+ * that never signed in to the account (countResetRequest): refused with a
+ * message once a count is used up.
  */
 export async function requestPasswordReset(
   request: Request,
   email: string,
   limits: RateLimits = getRateLimits(),
 ): Promise<{ ok: true; message: string } | { ok: false; error: string }> {
+  const address = clientAddress(request);
+  const db = await getDb();
   if (
-    !(await limits.passwordReset.perAddress.hit(clientAddress(request))) ||
-    !(await limits.passwordReset.perEmail.hit(email.toLowerCase()))
+    !(await countResetRequest(limits, address, email, () => isKnownAddress(db, email, address)))
   ) {
     return { ok: false, error: tooManyAttempts };
   }
@@ -75,12 +74,16 @@ export async function isResetTokenUsable(db: Db, token: string): Promise<boolean
 
 export type ResetResult =
   /** Done: the headers clear the browser's session cookies. */
-  { ok: true; headers: Headers } | { ok: false; reason: "invalid-token" | "failed" };
+  | { ok: true; headers: Headers }
+  /** The password was refused (too common): the link still works. */
+  | { ok: false; reason: "refused-password"; message: string }
+  | { ok: false; reason: "invalid-token" | "failed" };
 
 /**
  * Sets a new password with a reset token. One-time: the token is consumed in
- * the same transaction as the new password, and every session of the user
- * ends (revokeSessionsOnPasswordReset), so they sign in again.
+ * the same transaction as the new password, every other reset link of the
+ * account ends (onPasswordReset, better-auth.server.ts), and every session of
+ * the user ends (revokeSessionsOnPasswordReset), so they sign in again.
  */
 export async function resetPassword(token: string, newPassword: string): Promise<ResetResult> {
   try {
@@ -102,6 +105,9 @@ export async function resetPassword(token: string, newPassword: string): Promise
     if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") {
       return { ok: false, reason: "invalid-token" };
     }
+    if (code?.startsWith("PASSWORD_")) {
+      return { ok: false, reason: "refused-password", message: authErrorMessage(error) };
+    }
     logger.error({ err: error }, "password reset failed");
     return { ok: false, reason: "failed" };
   }
@@ -110,7 +116,8 @@ export async function resetPassword(token: string, newPassword: string): Promise
 /**
  * Creates a one-time set-password token for a user, in the caller's
  * transaction, in the form Better Auth's resetPassword accepts; valid for
- * `ttlSeconds`. Used for buyers whose account a marketplace sale created.
+ * `ttlSeconds`, replacing the user's older reset and set-password links.
+ * Used for buyers whose account a marketplace sale created.
  */
 export async function createSetPasswordToken(
   tx: Db | Tx,
@@ -118,6 +125,7 @@ export async function createSetPasswordToken(
   ttlSeconds: number,
 ): Promise<string> {
   const token = randomBytes(24).toString("base64url");
+  await endResetLinks(tx, userId);
   await tx.insert(verification).values({
     id: crypto.randomUUID(),
     identifier: storedResetIdentifier(token),

@@ -1,19 +1,36 @@
 import { randomBytes, type ScryptOptions, timingSafeEqual } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { APIError } from "better-auth/api";
+import { passwordTooCommon } from "~/lib/password-rule";
+import { isCommonPassword } from "./common-passwords.server";
 
 // Hashing runs on threads of its own, so it never blocks the event loop
 // (Better Auth's default is a pure-JS scrypt on the main thread).
-type Cost = Pick<ScryptOptions, "N" | "r" | "p">;
+export type Cost = Pick<ScryptOptions, "N" | "r" | "p">;
 /**
- * New hashes: N=2^14, r=8, p=1 (16 MiB, about 35 ms of a core), scrypt's
- * interactive-login setting (libsodium's, Node's default). Written into the
- * hash, so it can be raised later without breaking stored ones
- * (docs/decisions/009-page-cache-by-dependency.md).
+ * New hashes: N=2^17, r=8, p=1 (128 MiB, about 0.4 s of a core here), OWASP's
+ * minimum for scrypt (Password Storage Cheat Sheet). Written into the hash, so
+ * stored hashes of an older cost still verify, and are upgraded at the next
+ * sign-in (needsRehash, sign-in.server.ts).
  */
-const cost = { N: 16384, r: 8, p: 1 } satisfies Cost;
+export const passwordCost = { N: 131072, r: 8, p: 1 } satisfies Cost;
+/**
+ * The cost under NODE_ENV=test only, where the suite creates hundreds of
+ * accounts: the earlier N=2^14. Production's cost is tested on its own
+ * (password.server.test.ts).
+ */
+export const testPasswordCost = { N: 16384, r: 8, p: 1 } satisfies Cost;
+
+/** The cost new hashes use in this environment. */
+export function passwordCostFor(nodeEnv: "development" | "production" | "test"): Cost {
+  return nodeEnv === "test" ? testPasswordCost : passwordCost;
+}
+
 /** Hashes written before the cost was stored in them (`scrypt$salt$key`): r=16. */
 const legacyCost = { N: 16384, r: 16, p: 1 } satisfies Cost;
+/** scrypt needs 128·N·r bytes (128 MiB at the cost above); the limit leaves room for it. */
+const maxmem = 256 * 1024 * 1024;
 const keyLength = 64;
 
 /**
@@ -42,17 +59,17 @@ export function createWorkQueue(slots: number) {
 }
 
 /**
- * Hashing (about 35 ms of one core each) takes every core but one at most,
+ * Hashing (about 0.4 s of one core each) takes every core but one at most,
  * so a burst of sign-ups or sign-ins queues instead of taking the core that
  * serves pages (on 2 cores: one hash at a time).
  */
 export const passwordWork = createWorkQueue(Math.max(1, availableParallelism() - 1));
 
 /**
- * What a hashing thread runs: scrypt, one hash at a time. Each thread keeps
- * one 16 MiB scrypt buffer in its malloc arena after its first hash. On the
- * libuv pool, every one of its threads kept one (4 × 16 MiB); here there are
- * as many as work slots.
+ * What a hashing thread runs: scrypt, one hash at a time, so at most one
+ * 128 MiB scrypt buffer per work slot exists at once (on the libuv pool, its
+ * four threads could each hold one). Buffers this large are mapped for the
+ * hash and given back to the system after it.
  */
 const hashingThreadSource = `
 const { parentPort } = require("node:worker_threads");
@@ -109,7 +126,7 @@ function hashOnThread(thread: Worker, job: object): Promise<Buffer> {
 }
 
 function derive(password: string, salt: Buffer, strength: Cost): Promise<Buffer> {
-  const options = { ...strength, maxmem: 64 * 1024 * 1024 };
+  const options = { ...strength, maxmem };
   return passwordWork.run(async () => {
     const thread = idleThreads.pop() ?? startHashingThread();
     try {
@@ -139,10 +156,35 @@ function parseCost(text: string): Cost | undefined {
 }
 
 /** Returns `scrypt$n=…,r=…,p=…$<salt>$<key>`, salt and key in hex. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: Cost = passwordCost): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, cost);
   return `scrypt$n=${cost.N},r=${cost.r},p=${cost.p}$${salt.toString("hex")}$${key.toString("hex")}`;
+}
+
+/**
+ * Hashes a password being chosen (sign-up, reset, change): refused with
+ * Better Auth's error PASSWORD_TOO_COMMON when it is on the common list.
+ */
+export async function hashNewPassword(password: string, cost: Cost): Promise<string> {
+  if (await isCommonPassword(password)) {
+    throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: passwordTooCommon });
+  }
+  return hashPassword(password, cost);
+}
+
+/** The cost a stored hash was made with, read from its format; undefined if malformed. */
+function costOf(hash: string): Cost | undefined {
+  const parts = hash.split("$");
+  if (parts[0] !== "scrypt") return undefined;
+  if (parts.length === 3) return legacyCost;
+  return parts.length === 4 ? parseCost(parts[1] ?? "") : undefined;
+}
+
+/** Whether a stored hash was made with another cost than `cost` (older, or the earlier format). */
+export function needsRehash(hash: string, cost: Cost): boolean {
+  const used = costOf(hash);
+  return !used || used.N !== cost.N || used.r !== cost.r || used.p !== cost.p;
 }
 
 /** Constant-time comparison; false for any malformed hash. */
@@ -154,10 +196,9 @@ export async function verifyPassword({
   password: string;
 }): Promise<boolean> {
   const parts = hash.split("$");
-  const [scheme, costText, saltHex, keyHex] =
-    parts.length === 3 ? [parts[0], null, parts[1], parts[2]] : parts;
-  const used = costText === null ? legacyCost : parseCost(costText ?? "");
-  if (scheme !== "scrypt" || !used || !saltHex || !keyHex || parts.length > 4) return false;
+  const [saltHex, keyHex] = parts.length === 3 ? parts.slice(1) : parts.slice(2);
+  const used = costOf(hash);
+  if (!used || !saltHex || !keyHex) return false;
   const expected = Buffer.from(keyHex, "hex");
   if (expected.length !== keyLength) return false;
   const actual = await derive(password, Buffer.from(saltHex, "hex"), used);

@@ -6,11 +6,16 @@ import { createRedis } from "../redis.server";
 import {
   clientAddress,
   countLoginAttempt,
+  countResetRequest,
   createMemoryRateLimiter,
   createRateLimits,
   createRedisRateLimiter,
   forgetLoginAttempts,
 } from "./rate-limit.server";
+
+/** An address that never signed in to the account, and one that did. */
+const unknown = async () => false;
+const known = async () => true;
 
 describe("createMemoryRateLimiter", () => {
   it("allows the limit, refuses past it, and opens again after the window", async () => {
@@ -137,7 +142,8 @@ describe("rate limit settings", () => {
       twoFactorPerAccount: 10,
       signupPerAddress: 100,
       signupWindowSeconds: 3600,
-      resetPerEmail: 3,
+      resetPerAddressAndEmail: 3,
+      resetPerEmail: 10,
       resetPerAddress: 20,
       resetWindowSeconds: 3600,
     });
@@ -159,36 +165,38 @@ describe("rate limit settings", () => {
       RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: "2",
       RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT: "1",
       RATE_LIMIT_SIGNUP_PER_ADDRESS: "1",
-      RATE_LIMIT_RESET_PER_EMAIL: "1",
+      RATE_LIMIT_RESET_PER_ADDRESS_AND_EMAIL: "1",
     });
     for (const limits of [
       createRateLimits(settings),
       createRateLimits(settings, { redis: redisClient(), prefix: `${prefix}${randomUUID()}:` }),
     ]) {
       const email = `${randomUUID()}@example.test`;
-      expect(await countLoginAttempt(limits, "203.0.113.1", email)).toBe(true);
-      expect(await countLoginAttempt(limits, "203.0.113.1", email)).toBe(true);
-      expect(await countLoginAttempt(limits, "203.0.113.1", email)).toBe(false);
+      expect(await countLoginAttempt(limits, "203.0.113.1", email, unknown)).toBe("allowed");
+      expect(await countLoginAttempt(limits, "203.0.113.1", email, unknown)).toBe("allowed");
+      expect(await countLoginAttempt(limits, "203.0.113.1", email, unknown)).not.toBe("allowed");
       // Another address for the same e-mail has its own address-and-e-mail count.
-      expect(await countLoginAttempt(limits, "203.0.113.2", email)).toBe(true);
+      expect(await countLoginAttempt(limits, "203.0.113.2", email, unknown)).toBe("allowed");
       await forgetLoginAttempts(limits, "203.0.113.1", email);
-      expect(await countLoginAttempt(limits, "203.0.113.1", email)).toBe(true);
+      expect(await countLoginAttempt(limits, "203.0.113.1", email, unknown)).toBe("allowed");
 
       expect(await limits.twoFactor.perAccount.hit("user-1")).toBe(true);
       expect(await limits.twoFactor.perAccount.hit("user-1")).toBe(false);
       expect(await limits.signup.perAddress.hit("203.0.113.1")).toBe(true);
       expect(await limits.signup.perAddress.hit("203.0.113.1")).toBe(false);
-      expect(await limits.passwordReset.perEmail.hit(email)).toBe(true);
-      expect(await limits.passwordReset.perEmail.hit(email)).toBe(false);
+      expect(await limits.passwordReset.perAddressAndEmail.hit(email)).toBe(true);
+      expect(await limits.passwordReset.perAddressAndEmail.hit(email)).toBe(false);
     }
   });
 
   it("count per e-mail across addresses", async () => {
     const limits = createRateLimits(settingsFrom({ RATE_LIMIT_LOGIN_PER_EMAIL: "2" }));
     const email = `${randomUUID()}@example.test`;
-    expect(await countLoginAttempt(limits, "198.51.100.1", email)).toBe(true);
-    expect(await countLoginAttempt(limits, "198.51.100.2", email)).toBe(true);
-    expect(await countLoginAttempt(limits, "198.51.100.3", email.toUpperCase())).toBe(false);
+    expect(await countLoginAttempt(limits, "198.51.100.1", email, unknown)).toBe("allowed");
+    expect(await countLoginAttempt(limits, "198.51.100.2", email, unknown)).toBe("allowed");
+    expect(await countLoginAttempt(limits, "198.51.100.3", email.toUpperCase(), unknown)).not.toBe(
+      "allowed",
+    );
   });
 
   it("never lock a member out: 40 guesses from one address leave the e-mail open elsewhere, in memory and in Redis", async () => {
@@ -201,11 +209,13 @@ describe("rate limit settings", () => {
       const victim = `${randomUUID()}@example.test`;
       const guesses = [];
       for (let i = 0; i < 40; i++)
-        guesses.push(await countLoginAttempt(limits, "203.0.113.66", victim));
+        guesses.push(
+          (await countLoginAttempt(limits, "203.0.113.66", victim, unknown)) === "allowed",
+        );
       // The guessing address is stopped after its per-address-and-e-mail count...
       expect(guesses.filter(Boolean)).toHaveLength(10);
       // ...and the member, from another address, is not.
-      expect(await countLoginAttempt(limits, "198.51.100.7", victim)).toBe(true);
+      expect(await countLoginAttempt(limits, "198.51.100.7", victim, unknown)).toBe("allowed");
     }
   });
 
@@ -217,16 +227,35 @@ describe("rate limit settings", () => {
       }),
     );
     const email = `${randomUUID()}@example.test`;
-    // The member signs in from home once.
-    expect(await countLoginAttempt(limits, "192.0.2.1", email)).toBe(true);
-    await forgetLoginAttempts(limits, "192.0.2.1", email);
     // Guesses spread over many addresses use up the e-mail's limit...
     const spread = [];
     for (let i = 10; i < 16; i++)
-      spread.push(await countLoginAttempt(limits, `203.0.113.${i}`, email));
-    expect(spread.filter(Boolean)).toHaveLength(3);
-    expect(await countLoginAttempt(limits, "203.0.113.99", email)).toBe(false);
-    // ...but not for the member at home.
-    expect(await countLoginAttempt(limits, "192.0.2.1", email)).toBe(true);
+      spread.push(await countLoginAttempt(limits, `203.0.113.${i}`, email, unknown));
+    expect(spread.filter((a) => a === "allowed")).toHaveLength(3);
+    expect(spread.slice(3)).toEqual(["account-limited", "account-limited", "account-limited"]);
+    expect(await countLoginAttempt(limits, "203.0.113.99", email, unknown)).not.toBe("allowed");
+    // ...but not for the member at home, an address the account signed in from.
+    expect(await countLoginAttempt(limits, "192.0.2.1", email, known)).toBe("allowed");
+  });
+
+  it("count reset requests per address first: others cannot use up a member's own", async () => {
+    const limits = createRateLimits(
+      settingsFrom({
+        RATE_LIMIT_RESET_PER_ADDRESS_AND_EMAIL: "2",
+        RATE_LIMIT_RESET_PER_EMAIL: "3",
+      }),
+    );
+    const email = `${randomUUID()}@example.test`;
+    // One stranger asks for the member's links: stopped at the address's own count.
+    const stranger = [];
+    for (let i = 0; i < 5; i++)
+      stranger.push(await countResetRequest(limits, "203.0.113.5", email, unknown));
+    expect(stranger).toEqual([true, true, false, false, false]);
+    // Strangers at many addresses use up the e-mail's limit for new places...
+    for (let i = 10; i < 20; i++) await countResetRequest(limits, `203.0.113.${i}`, email, unknown);
+    expect(await countResetRequest(limits, "198.51.100.9", email, unknown)).toBe(false);
+    // ...but the member, from an address that signed in before, still gets links.
+    expect(await countResetRequest(limits, "192.0.2.1", email, known)).toBe(true);
+    expect(await countResetRequest(limits, "192.0.2.1", email, known)).toBe(true);
   });
 });

@@ -143,27 +143,6 @@ export function createPrimaryRateLimiter(options: LimiterOptions & { name: strin
   };
 }
 
-/** Known addresses kept by the cluster's primary, as createPrimaryRateLimiter's counters. */
-export function createPrimaryKnownAddresses(): KnownAddresses {
-  const fallback = createMemoryKnownAddresses();
-  return {
-    async knows(key) {
-      try {
-        return await askPrimary<boolean>({ kind: "known", op: "knows", key }, primaryTimeoutMs);
-      } catch (error) {
-        logger.error({ err: error }, "rate limit store unavailable");
-        return fallback.knows(key);
-      }
-    },
-    async remember(key) {
-      await fallback.remember(key);
-      await askPrimary({ kind: "known", op: "remember", key }, primaryTimeoutMs).catch(
-        (error: unknown) => logger.error({ err: error }, "rate limit store unavailable"),
-      );
-    },
-  };
-}
-
 /** Counts the attempts `limiter` refuses in the metrics, under its name. */
 function countingRefusals(name: string, limiter: RateLimiter): RateLimiter {
   return {
@@ -176,16 +155,22 @@ function countingRefusals(name: string, limiter: RateLimiter): RateLimiter {
   };
 }
 
+/** One-time sign-in links mailed per e-mail and window: one, so nobody can flood a mailbox. */
+export const signInLinksPerWindow = 1;
+
 /** Returns to /success a user may have looked up at Stripe per window: reloads and a few checkouts. */
 export const checkoutReturnsPerWindow = 20;
 
 export type RateLimits = {
-  /** Sign-in attempts: per address, per address and e-mail, and per e-mail from anywhere. */
+  /**
+   * Sign-in attempts: per address, per address and e-mail, and per e-mail from
+   * addresses that never signed in to it; one-time sign-in links sent per e-mail.
+   */
   login: {
     perAddress: RateLimiter;
     perAddressAndEmail: RateLimiter;
     perEmail: RateLimiter;
-    knownAddresses: KnownAddresses;
+    linkPerEmail: RateLimiter;
   };
   /** Two-factor codes (authenticator or recovery) per account. */
   twoFactor: { perAccount: RateLimiter };
@@ -193,8 +178,15 @@ export type RateLimits = {
   accountPassword: { perAccount: RateLimiter };
   /** Stripe lookups from /success per user (each asks Stripe's API). */
   checkoutReturn: { perUser: RateLimiter };
-  /** Reset links asked for: per e-mail address, and per client address. */
-  passwordReset: { perEmail: RateLimiter; perAddress: RateLimiter };
+  /**
+   * Reset links asked for: per client address, per client address and e-mail,
+   * and per e-mail from addresses that never signed in to it.
+   */
+  passwordReset: {
+    perAddress: RateLimiter;
+    perAddressAndEmail: RateLimiter;
+    perEmail: RateLimiter;
+  };
   /** Accounts created per address. */
   signup: { perAddress: RateLimiter };
 };
@@ -224,12 +216,7 @@ export function createRateLimits(
       perAddress: make("login-address", settings.loginPerAddress, w),
       perAddressAndEmail: make("login-address-email", settings.loginPerAddressAndEmail, w),
       perEmail: make("login-email", settings.loginPerEmail, w),
-      knownAddresses:
-        store === "primary"
-          ? createPrimaryKnownAddresses()
-          : store
-            ? createRedisKnownAddresses(store)
-            : createMemoryKnownAddresses(),
+      linkPerEmail: make("login-link-email", signInLinksPerWindow, w),
     },
     twoFactor: { perAccount: make("two-factor-account", settings.twoFactorPerAccount, w) },
     accountPassword: {
@@ -237,8 +224,13 @@ export function createRateLimits(
     },
     checkoutReturn: { perUser: make("checkout-return-user", checkoutReturnsPerWindow, w) },
     passwordReset: {
-      perEmail: make("reset-email", settings.resetPerEmail, settings.resetWindowSeconds),
       perAddress: make("reset-address", settings.resetPerAddress, settings.resetWindowSeconds),
+      perAddressAndEmail: make(
+        "reset-address-email",
+        settings.resetPerAddressAndEmail,
+        settings.resetWindowSeconds,
+      ),
+      perEmail: make("reset-email", settings.resetPerEmail, settings.resetWindowSeconds),
     },
     signup: {
       perAddress: make("signup-address", settings.signupPerAddress, settings.signupWindowSeconds),
@@ -266,35 +258,39 @@ export function getRateLimits(): RateLimits {
 }
 
 /**
- * Counts one sign-in attempt; false when a limit is used up. Counted before
- * the password is checked, so a burst of parallel guesses is refused too.
+ * What a sign-in attempt's counts allow: go on, refuse the address (it has
+ * used up its own limits), or refuse the account from this address (the
+ * e-mail's limit is used up: answered with a one-time sign-in link).
+ */
+export type LoginAllowance = "allowed" | "address-limited" | "account-limited";
+
+/**
+ * Counts one sign-in attempt, before the password is checked, so a burst of
+ * parallel guesses is refused too.
  *
- * Nobody can lock a member out (docs/product.md, Rate limits): the e-mail's
- * own limit holds back guesses spread over many addresses, but it counts only
- * attempts the address limits let through (one address adds at most its
- * per-address-and-e-mail count), and none from an address that has signed in
- * to this account before.
+ * Nobody can lock a member out (docs/decisions/021-no-sign-in-lockout.md): the
+ * e-mail's own limit holds back guesses spread over many addresses, but it
+ * counts only attempts the address limits let through (one address adds at
+ * most its per-address-and-e-mail count), and none from an address that has
+ * signed in to this account before (`knownAddress`, asked only when needed).
  */
 export async function countLoginAttempt(
   limits: RateLimits,
   address: string,
   email: string,
-): Promise<boolean> {
+  knownAddress: () => Promise<boolean>,
+): Promise<LoginAllowance> {
   const key = email.toLowerCase();
-  const pair = `${address}|${key}`;
   const [byAddress, byPair] = await Promise.all([
     limits.login.perAddress.hit(address),
-    limits.login.perAddressAndEmail.hit(pair),
+    limits.login.perAddressAndEmail.hit(`${address}|${key}`),
   ]);
-  if (!byAddress || !byPair) return false;
-  if (await limits.login.knownAddresses.knows(pair)) return true;
-  return limits.login.perEmail.hit(key);
+  if (!byAddress || !byPair) return "address-limited";
+  if (await knownAddress()) return "allowed";
+  return (await limits.login.perEmail.hit(key)) ? "allowed" : "account-limited";
 }
 
-/**
- * After a successful sign-in: the account's own counts start again (the
- * address's do not), and the address is one the member signs in from.
- */
+/** After a successful sign-in: the account's own counts start again (the address's do not). */
 export async function forgetLoginAttempts(
   limits: RateLimits,
   address: string,
@@ -304,72 +300,26 @@ export async function forgetLoginAttempts(
   await Promise.all([
     limits.login.perAddressAndEmail.reset(`${address}|${key}`),
     limits.login.perEmail.reset(key),
-    limits.login.knownAddresses.remember(`${address}|${key}`),
   ]);
 }
 
-/** Addresses members have signed in from, per account, remembered for a while. */
-export type KnownAddresses = {
-  knows(key: string): Promise<boolean>;
-  remember(key: string): Promise<void>;
-};
-
-/** How long an address a member signed in from stays known. */
-export const knownAddressDays = 90;
-
-export function createMemoryKnownAddresses(
-  options: { ttlMs?: number; maxKeys?: number; now?: () => number } = {},
-): KnownAddresses {
-  const ttlMs = options.ttlMs ?? knownAddressDays * 86_400_000;
-  const maxKeys = options.maxKeys ?? 50_000;
-  const now = options.now ?? Date.now;
-  const until = new Map<string, number>();
-  return {
-    async knows(key) {
-      const expiry = until.get(key);
-      if (expiry === undefined) return false;
-      if (expiry > now()) return true;
-      until.delete(key);
-      return false;
-    },
-    async remember(key) {
-      until.delete(key);
-      if (until.size >= maxKeys) {
-        const oldest = until.keys().next().value;
-        if (oldest !== undefined) until.delete(oldest);
-      }
-      until.set(key, now() + ttlMs);
-    },
-  };
-}
-
-/** Known addresses in Redis, shared by every server process; keys hashed, as the limits'. */
-export function createRedisKnownAddresses(options: {
-  redis: Redis;
-  prefix: string;
-}): KnownAddresses {
-  const ttlMs = knownAddressDays * 86_400_000;
-  const fallback = createMemoryKnownAddresses();
-  const keyOf = (key: string) =>
-    `${options.prefix}known:${createHash("sha256").update(key).digest("base64url")}`;
-  return {
-    async knows(key) {
-      try {
-        return (await options.redis.exists(keyOf(key))) === 1;
-      } catch (error) {
-        logger.error({ err: error }, "rate limit store unavailable");
-        return fallback.knows(key);
-      }
-    },
-    async remember(key) {
-      await fallback.remember(key);
-      try {
-        await options.redis.set(keyOf(key), "1", "PX", ttlMs);
-      } catch (error) {
-        logger.error({ err: error }, "rate limit store unavailable");
-      }
-    },
-  };
+/**
+ * Counts one reset-link request: per address, then per address and e-mail,
+ * then (only from an address that never signed in to the account) per
+ * e-mail. The per-address counts come first, so requests from elsewhere
+ * cannot use up what the member's own address may ask.
+ */
+export async function countResetRequest(
+  limits: RateLimits,
+  address: string,
+  email: string,
+  knownAddress: () => Promise<boolean>,
+): Promise<boolean> {
+  const key = email.toLowerCase();
+  if (!(await limits.passwordReset.perAddress.hit(address))) return false;
+  if (!(await limits.passwordReset.perAddressAndEmail.hit(`${address}|${key}`))) return false;
+  if (await knownAddress()) return true;
+  return limits.passwordReset.perEmail.hit(key);
 }
 
 export const tooManyAttempts = "Too many attempts. Please wait a few minutes and try again.";

@@ -1,3 +1,8 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { getDb } from "../db/db.server";
+import { account, user } from "../db/schema";
+import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { getAuth } from "./better-auth.server";
 import { clearSessionCookies, readPendingSignIn } from "./cookies.server";
@@ -8,6 +13,8 @@ import {
   twoFactorErrorMessage,
 } from "./errors.server";
 import { homeFor } from "./guards.server";
+import { isKnownAddress, rememberAddress } from "./known-addresses.server";
+import { hashPassword, needsRehash, passwordCostFor } from "./password.server";
 import {
   clientAddress,
   countLoginAttempt,
@@ -16,6 +23,11 @@ import {
   type RateLimits,
   tooManyAttempts,
 } from "./rate-limit.server";
+import { isSignInLinkFor, sendSignInLink, spendSignInLink } from "./sign-in-link.server";
+
+/** The answer once an account's limit for new places is used up (the same whether it exists). */
+export const signInLinkSent =
+  "Too many wrong passwords were tried for this account from new places, so we hold back sign-ins from here for a while. If the account exists, we have e-mailed it a one-time sign-in link: open it, then sign in with your password.";
 
 export type SignInOutcome =
   /** Signed in: go home (docs/product.md, Sign-in routing) with these Set-Cookie headers. */
@@ -26,21 +38,48 @@ export type SignInOutcome =
 
 /**
  * Checks an e-mail and password, counted against the sign-in rate limits
- * first. With two-factor on, no session exists yet: Better Auth sets only
- * its signed two_factor cookie, which session.server.ts never reads.
+ * first (countLoginAttempt). Past the account's limit for new places, the
+ * owner is mailed a one-time sign-in link (at most one per window) instead;
+ * `link`, the token of such a link, lets this attempt past that limit once.
+ * A right password from a new place records the address once signed in, and
+ * upgrades a hash of an older cost. With two-factor on, no session exists
+ * yet: Better Auth sets only its signed two_factor cookie, which
+ * session.server.ts never reads.
  */
 export async function signInWithPassword(
   request: Request,
-  credentials: { email: string; password: string },
+  credentials: { email: string; password: string; link?: string | undefined },
   limits: RateLimits = getRateLimits(),
 ): Promise<SignInOutcome> {
+  const { email, password, link } = credentials;
   const address = clientAddress(request);
-  if (!(await countLoginAttempt(limits, address, credentials.email))) {
+  const db = await getDb();
+  const allowance = await countLoginAttempt(
+    limits,
+    address,
+    email,
+    async () =>
+      (await isKnownAddress(db, email, address)) ||
+      (link !== undefined && (await isSignInLinkFor(db, link, email))),
+  );
+  if (allowance === "address-limited") {
     return { status: "refused", httpStatus: 429, error: tooManyAttempts };
+  }
+  if (allowance === "account-limited") {
+    if (await limits.login.linkPerEmail.hit(email.toLowerCase())) {
+      await sendSignInLink(db, email).catch((error: unknown) =>
+        logger.error({ err: error }, "sign-in link not sent"),
+      );
+    }
+    return { status: "refused", httpStatus: 429, error: signInLinkSent };
   }
   const auth = await getAuth();
   const signIn = () =>
-    auth.api.signInEmail({ body: credentials, headers: request.headers, returnHeaders: true });
+    auth.api.signInEmail({
+      body: { email, password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
   let result: Awaited<ReturnType<typeof signIn>>;
   try {
     result = await signIn();
@@ -51,11 +90,35 @@ export async function signInWithPassword(
       error: authErrorMessage(error),
     };
   }
-  await forgetLoginAttempts(limits, address, credentials.email);
+  await forgetLoginAttempts(limits, address, email);
+  if (link !== undefined) await spendSignInLink(db, link);
+  await upgradePasswordHash(db, email, password);
   const response = result.response;
   if ("twoFactorRedirect" in response) return { status: "code-required", headers: result.headers };
+  await rememberAddress(db, response.user.id, address);
   const home = await homeFor({ id: response.user.id, isAdmin: response.user.isAdmin === true });
   return { status: "signed-in", home, headers: result.headers };
+}
+
+/**
+ * After a right password: rehashes it at today's cost if the stored hash was
+ * made with another (older) one. Idempotent; one lookup when nothing changes.
+ */
+export async function upgradePasswordHash(db: Db, email: string, password: string) {
+  const cost = passwordCostFor(getEnv().nodeEnv);
+  const [credential] = await db
+    .select({ id: account.id, hash: account.password })
+    .from(account)
+    .innerJoin(user, eq(user.id, account.userId))
+    .where(and(eq(user.email, email.toLowerCase()), eq(account.providerId, "credential")))
+    .limit(1);
+  if (!credential?.hash || !needsRehash(credential.hash, cost)) return;
+  const hash = await hashPassword(password, cost);
+  // Only if it is still the hash just verified (not changed in between).
+  await db
+    .update(account)
+    .set({ password: hash, updatedAt: new Date() })
+    .where(and(eq(account.id, credential.id), eq(account.password, credential.hash)));
 }
 
 export type SignUpOutcome =
@@ -155,7 +218,8 @@ export async function verifySignInCode(
     return { status: "refused", httpStatus: 400, error: twoFactorErrorMessage(error) };
   }
   await limits.twoFactor.perAccount.reset(userId);
-  const { user } = result.response;
-  const home = await homeFor({ id: user.id, isAdmin: user.isAdmin === true });
+  const signedIn = result.response.user;
+  await rememberAddress(await getDb(), signedIn.id, clientAddress(request));
+  const home = await homeFor({ id: signedIn.id, isAdmin: signedIn.isAdmin === true });
   return { status: "signed-in", home, headers: result.headers };
 }

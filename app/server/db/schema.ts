@@ -129,6 +129,23 @@ export const twoFactor = pgTable(
   (t) => [uniqueIndex("two_factor_user_id_idx").on(t.userId)],
 );
 
+/**
+ * The client addresses (rate-limit keys: IPv4, or an IPv6 /64) each account
+ * has signed in from, with the last time. Failed sign-ins from these do not
+ * count against the account's own limit (rate-limit.server.ts), so strangers
+ * guessing from elsewhere never lock the member out; kept in the database so
+ * a restart or another server process knows them too.
+ */
+export const signInAddress = pgTable(
+  "sign_in_address",
+  {
+    userId: userIdColumn(),
+    address: text("address").notNull(),
+    lastSignInAt: instant("last_sign_in_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);
+
 export const course = pgTable(
   "course",
   {

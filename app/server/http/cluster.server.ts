@@ -1,10 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry, Counter, Gauge, Registry } from "prom-client";
-import {
-  createMemoryKnownAddresses,
-  createMemoryRateLimiter,
-  type RateLimiter,
-} from "../auth/rate-limit.server";
+import { createMemoryRateLimiter, type RateLimiter } from "../auth/rate-limit.server";
 import {
   answerWorker,
   askPrimary,
@@ -87,7 +83,6 @@ function runPrimary(processes: number): void {
   const aggregator = new AggregatorRegistry();
 
   const limiters = new Map<string, RateLimiter>();
-  const known = createMemoryKnownAddresses();
   const answer = async (request: PrimaryRequest): Promise<unknown> => {
     switch (request.kind) {
       case "metrics":
@@ -109,10 +104,6 @@ function runPrimary(processes: number): void {
         await limiter.reset(request.key);
         return true;
       }
-      case "known":
-        if (request.op === "knows") return known.knows(request.key);
-        await known.remember(request.key);
-        return true;
     }
   };
 

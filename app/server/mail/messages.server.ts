@@ -74,6 +74,22 @@ export function passwordResetMessage(input: { name: string; resetUrl: string }):
   ]);
 }
 
+/** The one-time sign-in link sent when an account's sign-ins from new places are held back. */
+export function signInLinkMessage(input: { name: string; signInUrl: string }): MessageContent {
+  return compose(`Sign in to ${site.brand}`, input.name, [
+    {
+      text: "Many wrong passwords were tried for your account from places you have not signed in from, so we hold back sign-ins from new places for a while.",
+    },
+    {
+      text: "To sign in now, open the link below and enter your password. It is valid for 1 hour and works once.",
+    },
+    { link: input.signInUrl, label: "Sign in" },
+    {
+      text: "If this was not you, your account is safe: nobody got in. Choose a long password you use nowhere else if yours is short.",
+    },
+  ]);
+}
+
 /** The receipt of a completed purchase. */
 export function purchaseReceiptMessage(input: {
   name: string;

@@ -6,6 +6,7 @@ import {
   loginDetailsMessage,
   passwordResetMessage,
   purchaseReceiptMessage,
+  signInLinkMessage,
 } from "./messages.server";
 import { enqueueEmail } from "./outbox.server";
 
@@ -68,4 +69,10 @@ export async function enqueueLoginDetails(tx: Db | Tx, to: Recipient, token: str
       loginUrl: `${getEnv().publicOrigin}/login`,
     }),
   });
+}
+
+/** Enqueues a one-time sign-in link (valid 1 hour): /login?link=… lets its holder past the account's limit once. */
+export async function enqueueSignInLink(db: Db | Tx, to: Recipient, token: string) {
+  const signInUrl = `${getEnv().publicOrigin}/login?link=${encodeURIComponent(token)}`;
+  await enqueueEmail(db, { to: to.email, ...signInLinkMessage({ name: to.name, signInUrl }) });
 }
