@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
+import { sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { publicPagePaths, signInPagePaths } from "~/route-policies";
 import { countPageViews, startPageViewFlusher } from "../analytics/page-views.server";
@@ -13,7 +14,7 @@ import { startDatabaseSocket } from "../db/socket.server";
 import { EnvError, getEnv, listensOnLoopbackOnly } from "../env.server";
 import { logger } from "../logger.server";
 import { createSmtpTransport, outboxDepth, startEmailSender } from "../mail/outbox.server";
-import { watchOutboxDepth } from "../metrics/metrics.server";
+import { watchDatabase, watchOutboxDepth } from "../metrics/metrics.server";
 import {
   onFirstCustomerPlacesChange,
   refreshFirstCustomerPlaces,
@@ -161,6 +162,7 @@ export async function startServer(options: StartOptions): Promise<void> {
         lockRows: !database.pglite,
       })
     : undefined;
+  watchDatabase(() => database.db.execute(sql`select 1`));
   if (runsBackgroundWork) {
     watchOutboxDepth(() => outboxDepth(database.db, env.emailMaxAttempts));
   }
