@@ -608,6 +608,7 @@ test("each server's /metrics gives the version running and whether the database 
 test("a rolling restart of both servers with SIGTERM under load answers no GET or POST with a 5xx", async ({
   request,
 }) => {
+  test.setTimeout(180_000);
   // A member, for pages rendered per session as well as the static ones.
   const signup = await request.post(`${origin}/signup`, {
     form: { ...newAccount() },
@@ -627,7 +628,7 @@ test("a rolling restart of both servers with SIGTERM under load answers no GET o
   let loading = true;
   const gets = ["/", "/payment-options", "/login?reset=1", "/account"];
   const posts: [string, Record<string, string>][] = [
-    ["/cookie-consent", { consent: "necessary", returnTo: "/" }],
+    ["/cookie-consent", { consent: "essential", returnTo: "/" }],
     ["/payment-options", { productId: "lifetime-access" }],
   ];
   // Each loop keeps its connection alive, as browsers do: HAProxy then reuses its own
@@ -676,7 +677,7 @@ test("a rolling restart of both servers with SIGTERM under load answers no GET o
   expect(failures).toEqual([]);
   expect(sent.POST).toBeGreaterThan(100);
   expect(nearSignal).toBeGreaterThan(0);
-  expect([...statuses.keys()].every((key) => /^(200|302|303) app[12]$/.test(key))).toBe(true);
+  expect([...statuses.keys()].filter((key) => !/^(200|302|303) app[12]$/.test(key))).toEqual([]);
 });
 
 test("a renewed certificate is installed by the certbot hook and served after HAProxy reloads", async () => {
