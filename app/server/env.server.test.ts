@@ -190,6 +190,16 @@ describe("loadEnv", () => {
     );
   });
 
+  it("waits 5 s after SIGTERM behind a proxy, none without, or SHUTDOWN_DELAY_SECONDS", () => {
+    const delay = (vars: Record<string, string>) =>
+      loadEnv({ BETTER_AUTH_SECRET: secret, ...vars }).shutdownDelayMs;
+    expect(delay({})).toBe(0);
+    expect(delay({ TRUSTED_PROXIES: "10.0.0.2" })).toBe(5000);
+    expect(delay({ TRUSTED_PROXIES: "10.0.0.2", SHUTDOWN_DELAY_SECONDS: "1.5" })).toBe(1500);
+    expect(delay({ SHUTDOWN_DELAY_SECONDS: "3" })).toBe(3000);
+    expect(() => delay({ SHUTDOWN_DELAY_SECONDS: "-1" })).toThrow(/SHUTDOWN_DELAY_SECONDS/);
+  });
+
   it("refuses a secret file that is too short", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "env-"));
     writeFileSync(path.join(dataDir, "auth-secret"), "short\n");

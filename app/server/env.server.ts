@@ -39,6 +39,7 @@ const envSchema = z.object({
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://")),
   BETTER_AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   TRUSTED_PROXIES: optional(commaList().pipe(z.array(z.union([z.ipv4(), z.ipv6()])))).default([]),
+  SHUTDOWN_DELAY_SECONDS: optional(z.coerce.number().min(0).max(60)),
   TEST_CHECKOUT: optional(z.enum(["auto", "on", "off"])).default("auto"),
   REQUIRE_ADMIN_TWO_FACTOR: optional(z.enum(["auto", "on", "off"])).default("auto"),
   STRIPE_SECRET_KEY: optional(
@@ -121,6 +122,13 @@ export type Env = {
   logLevel: string;
   /** Addresses of reverse proxies whose X-Forwarded-For is believed. */
   trustedProxies: string[];
+  /**
+   * After SIGTERM, how long the server keeps listening and answering on open
+   * connections while /readyz fails, so that a proxy's health check takes it
+   * out before it closes them: 5 s behind a proxy (TRUSTED_PROXIES set), else
+   * 0, unless SHUTDOWN_DELAY_SECONDS says.
+   */
+  shutdownDelayMs: number;
   /**
    * The built-in test checkout grants access without payment: on for a local
    * origin (localhost), off for any other unless TEST_CHECKOUT=on, and always
@@ -234,6 +242,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     authSecret: e.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     trustedProxies: e.TRUSTED_PROXIES,
+    shutdownDelayMs: (e.SHUTDOWN_DELAY_SECONDS ?? (e.TRUSTED_PROXIES.length > 0 ? 5 : 0)) * 1000,
     // With a real card provider the free test checkout must not exist at all.
     testCheckout:
       !stripe &&

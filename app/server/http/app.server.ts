@@ -63,6 +63,49 @@ export function clientAddressOf(
   return socketAddress;
 }
 
+/** What a forwarding header says, as one value: the right-most (the nearest proxy's) entry. */
+function lastEntry(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header.at(-1) : header;
+  const entry = value?.split(",").at(-1)?.trim();
+  return entry || undefined;
+}
+
+/**
+ * The request's target as the app should see it (React Router's request.url,
+ * redirects, absolute links). From a trusted proxy that says how the browser
+ * reached it (X-Forwarded-Proto "http" or "https"), the absolute URL with
+ * that scheme and the host the browser asked for (X-Forwarded-Host, else
+ * Host): behind a proxy that ends TLS, a form's `Origin: https://...` then
+ * matches the URL, as React Router's check of actions requires. From anyone
+ * else the path alone (an absolute-form target is cut to its path and
+ * query), so the server builds the URL from its own socket and the Host
+ * header: a client cannot choose the scheme.
+ */
+export function requestTargetOf(
+  request: {
+    socketAddress: string | undefined;
+    url: string;
+    host: string | undefined;
+    forwardedProto: string | string[] | undefined;
+    forwardedHost: string | string[] | undefined;
+  },
+  trusted: ReadonlySet<string>,
+): string {
+  let target = request.url;
+  if (!target.startsWith("/")) {
+    // Absolute form (http://host/path): its path and query only.
+    const scheme = /^https?:\/\/[^/?#]*/i.exec(target);
+    if (scheme) target = target.slice(scheme[0].length) || "/";
+    if (!target.startsWith("/")) target = `/${target}`;
+  }
+  if (!request.socketAddress || !trusted.has(request.socketAddress)) return target;
+  const proto = lastEntry(request.forwardedProto)?.toLowerCase();
+  if (proto !== "http" && proto !== "https") return target;
+  const host = lastEntry(request.forwardedHost) ?? request.host;
+  if (!host || !/^[a-z0-9.:[\]-]+$/i.test(host)) return target;
+  return `${proto}://${host}${target}`;
+}
+
 /** Set on every response unless the route set its own (node-listener.server.ts too). */
 export const securityHeaders: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",

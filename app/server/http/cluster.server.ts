@@ -37,8 +37,9 @@ export async function runServerProcesses(start: () => Promise<void>): Promise<vo
     return start();
   }
   let processes: number;
+  let shutdownDelayMs: number;
   try {
-    processes = getEnv().webConcurrency;
+    ({ webConcurrency: processes, shutdownDelayMs } = getEnv());
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);
@@ -47,7 +48,7 @@ export async function runServerProcesses(start: () => Promise<void>): Promise<vo
     throw error;
   }
   if (processes <= 1) return start();
-  runPrimary(processes);
+  runPrimary(processes, shutdownDelayMs);
 }
 
 /** A process that dies this soon after it started waits longer before its replacement. */
@@ -55,10 +56,13 @@ const quickDeathMs = 10_000;
 const maxRestartDelayMs = 30_000;
 /** How long a process may take to carry out a command (rendering the public pages again). */
 export const commandTimeoutMs = 30_000;
-/** How long the primary waits for its processes to drain after SIGTERM (theirs is 10 s). */
+/**
+ * How long the primary waits for its processes to drain after SIGTERM, past their
+ * SHUTDOWN_DELAY_SECONDS (theirs is 10 s).
+ */
 const stopTimeoutMs = 15_000;
 
-function runPrimary(processes: number): void {
+function runPrimary(processes: number, shutdownDelayMs: number): void {
   const slots = new Map<number, { worker: Worker; startedAt: number; quickDeaths: number }>();
   let stopping = false;
   let failedStop = false;
@@ -155,7 +159,7 @@ function runPrimary(processes: number): void {
       logger.warn("server processes still running after 15 s; killing them");
       for (const { worker } of slots.values()) worker.process.kill("SIGKILL");
       process.exit(1);
-    }, stopTimeoutMs).unref();
+    }, shutdownDelayMs + stopTimeoutMs).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -15,7 +15,12 @@ import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "./app.server";
 import { contentSecurityPolicy, inlineScriptHashes } from "./csp.server";
-import { type FastAnswer, nodeListener, staticFilesAnswer } from "./node-listener.server";
+import {
+  type FastAnswer,
+  forwardedUrls,
+  nodeListener,
+  staticFilesAnswer,
+} from "./node-listener.server";
 import { loadStaticFiles, type StaticFile, staticEntry } from "./static-files.server";
 
 const homeHtml = `<!doctype html><h1>Home</h1><script>window.ready = 1;</script>${" ".repeat(2000)}`;
@@ -357,5 +362,62 @@ describe("nodeListener", () => {
         await close(server);
       }
     }
+  });
+});
+
+describe("forwardedUrls", () => {
+  // What the app sees as request.url, through @hono/node-server as the server runs it.
+  const echoUrl = getRequestListener((request) => new Response(request.url));
+  const urlSeen = async (trusted: string[], target: string, headers: Record<string, string>) => {
+    const server = await listen(forwardedUrls(echoUrl, new Set(trusted)));
+    try {
+      return (await send(server, target, { headers })).body.toString();
+    } finally {
+      await close(server);
+    }
+  };
+  const behindTls = { host: "shop.example", "x-forwarded-proto": "https" };
+
+  it("takes the scheme and host the browser used from a trusted proxy", async () => {
+    expect(await urlSeen(["127.0.0.1"], "/login?next=%2Fa", behindTls)).toBe(
+      "https://shop.example/login?next=%2Fa",
+    );
+    expect(
+      await urlSeen(["127.0.0.1"], "/signup", {
+        ...behindTls,
+        host: "10.0.0.11:3000",
+        "x-forwarded-host": "shop.example",
+      }),
+    ).toBe("https://shop.example/signup");
+    // Proxies that append: the nearest one's entry counts.
+    expect(
+      await urlSeen(["127.0.0.1"], "/", {
+        host: "shop.example",
+        "x-forwarded-proto": "http, https",
+      }),
+    ).toBe("https://shop.example/");
+  });
+
+  it("never believes the headers of a client that is not a trusted proxy", async () => {
+    expect(await urlSeen([], "/login", behindTls)).toBe("http://shop.example/login");
+    expect(await urlSeen(["10.0.0.1"], "/login", behindTls)).toBe("http://shop.example/login");
+    expect(
+      await urlSeen(["10.0.0.1"], "/login", { ...behindTls, "x-forwarded-host": "evil.example" }),
+    ).toBe("http://shop.example/login");
+    // Nor an absolute target's scheme or host: the path, on the socket's scheme and Host.
+    expect(await urlSeen([], "https://evil.example/account?x=1", { host: "shop.example" })).toBe(
+      "http://shop.example/account?x=1",
+    );
+  });
+
+  it("leaves the URL to the socket when a trusted proxy says nothing or something odd", async () => {
+    const trusted = ["127.0.0.1"];
+    expect(await urlSeen(trusted, "/a", { host: "shop.example" })).toBe("http://shop.example/a");
+    expect(
+      await urlSeen(trusted, "/a", { host: "shop.example", "x-forwarded-proto": "javascript" }),
+    ).toBe("http://shop.example/a");
+    expect(
+      await urlSeen(trusted, "/a", { ...behindTls, "x-forwarded-host": "evil.example/x?" }),
+    ).toBe("http://shop.example/a");
   });
 });

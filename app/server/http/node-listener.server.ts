@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { logger } from "../logger.server";
 import { countRequest } from "../metrics/metrics.server";
 import { withRequestId } from "../request-context.server";
-import { securityHeaders, strictTransportSecurity } from "./app.server";
+import { requestTargetOf, securityHeaders, strictTransportSecurity } from "./app.server";
 import {
   type StaticFile,
   type StaticReply,
@@ -53,6 +53,27 @@ export function nodeListener(
       app(req, res);
     };
     tryFrom(0);
+  };
+}
+
+/**
+ * The app's listener, given each request with the target the app should see
+ * (requestTargetOf): behind a trusted proxy that ends TLS, the absolute URL
+ * the browser used, from which @hono/node-server builds request.url as it is.
+ */
+export function forwardedUrls(app: RequestListener, trusted: ReadonlySet<string>): RequestListener {
+  return (req, res) => {
+    req.url = requestTargetOf(
+      {
+        socketAddress: req.socket.remoteAddress,
+        url: req.url ?? "/",
+        host: req.headers.host,
+        forwardedProto: req.headers["x-forwarded-proto"],
+        forwardedHost: req.headers["x-forwarded-host"],
+      },
+      trusted,
+    );
+    app(req, res);
   };
 }
 

@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
+import { sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { publicPagePaths, signInPagePaths } from "~/route-policies";
 import { countPageViews, startPageViewFlusher } from "../analytics/page-views.server";
@@ -13,7 +14,7 @@ import { startDatabaseSocket } from "../db/socket.server";
 import { EnvError, getEnv, listensOnLoopbackOnly } from "../env.server";
 import { logger } from "../logger.server";
 import { createSmtpTransport, outboxDepth, startEmailSender } from "../mail/outbox.server";
-import { watchOutboxDepth } from "../metrics/metrics.server";
+import { watchDatabase, watchOutboxDepth } from "../metrics/metrics.server";
 import {
   onFirstCustomerPlacesChange,
   refreshFirstCustomerPlaces,
@@ -30,6 +31,7 @@ import { createHttpApp } from "./app.server";
 import { serverMetrics } from "./cluster.server";
 import {
   type FastAnswer,
+  forwardedUrls,
   nodeListener,
   probesAnswer,
   type Readiness,
@@ -84,6 +86,7 @@ export async function startServer(options: StartOptions): Promise<void> {
   // and a request that comes before waits for it (a process started again in a cluster
   // gets connections as soon as it listens).
   const readiness: Readiness = { ready: false, stopping: false };
+  let closing = false;
   let becomeReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => {
     becomeReady = resolve;
@@ -96,9 +99,9 @@ export async function startServer(options: StartOptions): Promise<void> {
     // Every answer names its request (X-Request-Id: the fast answers and the shell add it,
     // withRequestId), and so does every log line written for it (logger.server.ts).
     const requestId = requestIdOf(req, trusted);
-    // Draining: a kept-alive connection is closed after this answer, so the client reconnects
-    // (to another process or server) instead of keeping this one alive.
-    if (readiness.stopping) res.setHeader("Connection", "close");
+    // Closing (shutdown, after its delay): a kept-alive connection is closed after this
+    // answer, so the client reconnects (to another process or server).
+    if (closing) res.setHeader("Connection", "close");
     requestContext.run({ requestId }, () => {
       if (probes(req, res)) return;
       if (serve) serve(req, res);
@@ -159,6 +162,7 @@ export async function startServer(options: StartOptions): Promise<void> {
         lockRows: !database.pglite,
       })
     : undefined;
+  watchDatabase(() => database.db.execute(sql`select 1`));
   if (runsBackgroundWork) {
     watchOutboxDepth(() => outboxDepth(database.db, env.emailMaxAttempts));
   }
@@ -226,26 +230,42 @@ export async function startServer(options: StartOptions): Promise<void> {
       staticFilesAnswer(staticFiles, env.publicOrigin),
       ...(pageCache ? [pageCacheAnswer(pageCache, shellHeaders(env.publicOrigin), routeOf)] : []),
     ],
-    getRequestListener(app.fetch, { hostname: env.host }),
+    forwardedUrls(getRequestListener(app.fetch, { hostname: env.host }), trusted),
   );
   readiness.ready = true;
   becomeReady();
   logger.info("ready");
 
   let stopping = false;
+  /**
+   * Stops in two steps. First /readyz answers 503 while the server keeps listening and
+   * answering, kept-alive connections included, for SHUTDOWN_DELAY_SECONDS: long enough for
+   * a proxy's health check to take it out. Closing an idle connection earlier could cross a
+   * request the proxy is sending on it, which it may not send again (a POST): a 502. Then it
+   * stops listening, closes idle connections, and closes the others after their answer.
+   */
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
     readiness.stopping = true;
-    logger.info({ signal }, "draining requests");
+    logger.info({ signal, delayMs: env.shutdownDelayMs }, "draining requests");
     const force = setTimeout(() => {
-      logger.warn("requests still open after 10 s; closing anyway");
+      logger.warn("requests still open 10 s after the server stopped listening; closing anyway");
       process.exit(1);
-    }, 10_000);
+    }, env.shutdownDelayMs + 10_000);
     force.unref();
+    if (env.shutdownDelayMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, env.shutdownDelayMs));
+    }
+    closing = true;
     await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      if ("closeIdleConnections" in server) server.closeIdleConnections();
+      // An answer that was under way keeps its connection alive: closed once it is idle.
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      server.close(() => {
+        clearInterval(idle);
+        resolve();
+      });
+      server.closeIdleConnections();
     });
     stopWatchingSettings();
     stopWatchingCustomers();

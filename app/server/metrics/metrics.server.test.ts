@@ -1,10 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
+import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "~/test/helpers";
+import { version as packageVersion } from "../../../package.json";
 import { createRateLimits } from "../auth/rate-limit.server";
 import { getDb } from "../db/db.server";
 import { loadEnv } from "../env.server";
@@ -12,7 +14,7 @@ import { createHttpApp } from "../http/app.server";
 import { createRouteLabeler } from "../http/route-label.server";
 import { enqueueEmail, outboxDepth } from "../mail/outbox.server";
 import { handleStripeWebhook } from "../payments/stripe-webhook.server";
-import { localMetrics, metricsAccess, watchOutboxDepth } from "./metrics.server";
+import { localMetrics, metricsAccess, watchDatabase, watchOutboxDepth } from "./metrics.server";
 
 /** The value of one sample in the text format, 0 when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -202,6 +204,36 @@ describe("GET /metrics", () => {
         expect(sample(text, "email_outbox_given_up")).toBe(1);
         expect(text).toContain("http_requests_total");
       }
+    } finally {
+      stop();
+    }
+  });
+
+  it("reports the version running", async () => {
+    const { text } = await metrics();
+    expect(sample(text, "ailabs_build_info", { version: packageVersion })).toBe(1);
+  });
+
+  it("says whether the database answers, without waiting on one that does not", async () => {
+    const db = await getDb();
+    let ping: () => Promise<unknown> = () => db.execute(sql`select 1`);
+    const stop = watchDatabase(() => ping(), 200);
+    try {
+      expect(sample((await metrics()).text, "ailabs_database_up")).toBe(1);
+      for (const broken of [
+        () => Promise.reject(new Error("database down")),
+        () => new Promise<never>(() => {}), // a database that never answers
+      ]) {
+        ping = broken;
+        const started = performance.now();
+        const { text } = await metrics();
+        expect(performance.now() - started).toBeLessThan(1500);
+        expect(sample(text, "ailabs_database_up")).toBe(0);
+        expect(text).toContain("# TYPE ailabs_database_up gauge");
+        expect(text).toContain("http_requests_total");
+      }
+      ping = () => db.execute(sql`select 1`);
+      expect(sample((await metrics()).text, "ailabs_database_up")).toBe(1);
     } finally {
       stop();
     }

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { version } from "../../../package.json";
 import { isLoopbackAddress } from "../env.server";
 
 /**
@@ -169,6 +170,55 @@ export function watchOutboxDepth(
   return () => {
     for (const name of names) metricsRegistry.removeSingleMetric(name);
   };
+}
+
+// The version running (package.json's): `ailabs_build_info{version="1.0.0"} 1`. The same in
+// every process, so the primary reports it once rather than adding theirs up.
+new Gauge({
+  name: "ailabs_build_info",
+  help: "The version of AI Labs this server runs (package.json), always 1.",
+  labelNames: ["version"] as const,
+  aggregator: "first",
+  registers: [metricsRegistry],
+})
+  .labels(version)
+  .set(1);
+
+/**
+ * ailabs_database_up: 1 when the database answered `ping` (a `select 1`) for
+ * this scrape within `timeoutMs`, 0 when it failed or was slower, so /metrics
+ * never waits on a database that does not answer. With several processes the
+ * lowest counts: 0 if one of them cannot reach it.
+ */
+export function watchDatabase(ping: () => Promise<unknown>, timeoutMs = 2000): () => void {
+  const name = "ailabs_database_up";
+  let last: Promise<boolean> | undefined;
+  // Scrapes that come together share one ping.
+  const answers = () => {
+    last ??= new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      timer.unref();
+      ping()
+        .then(
+          () => resolve(true),
+          () => resolve(false),
+        )
+        .finally(() => clearTimeout(timer));
+    }).finally(() => {
+      last = undefined;
+    });
+    return last;
+  };
+  new Gauge({
+    name,
+    help: `Whether the database answered a query within ${timeoutMs / 1000} s when /metrics was read (1) or not (0).`,
+    aggregator: "min",
+    registers: [metricsRegistry],
+    async collect() {
+      this.set((await answers()) ? 1 : 0);
+    },
+  });
+  return () => metricsRegistry.removeSingleMetric(name);
 }
 
 export type MetricsAccess = "allowed" | "unauthorized" | "forbidden";
