@@ -34,6 +34,7 @@ const notShownOnMemberPages = [
   "audit_log",
   "page_view",
   "chapter_view",
+  "sign_in_address",
 ];
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
