@@ -1,10 +1,13 @@
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as root from "~/root";
 import * as account from "~/routes/members/account";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { createRateLimits, tooManyAttempts } from "~/server/auth/rate-limit.server";
+import { hashStoredRecoveryCodes } from "~/server/auth/recovery-codes.server";
 import { verifySignInCode } from "~/server/auth/sign-in.server";
+import { totpCodeUsed } from "~/server/auth/two-factor.server";
 import { getDb } from "~/server/db/db.server";
 import { session, twoFactor, user } from "~/server/db/schema";
 import { getEnv, loadEnv } from "~/server/env.server";
@@ -298,6 +301,113 @@ describe("signing in with two-factor on", () => {
     expect(asResult(forged.result).init?.status).toBe(400);
     expect(asResult(forged.result).data.formError).toMatch(/expired/);
     expect(getEnv().authSecret).toBeTruthy();
+  });
+});
+
+describe("a code is accepted once", () => {
+  it("an authenticator code that signed one session in cannot sign in another", async () => {
+    const u = await createUser({ paid: true });
+    const { secret } = await enableTwoFactor(u);
+    const code = totpCode(secret);
+    const first = await signInWithPassword(u);
+    const used = await submitCode(first.cookie, { method: "totp", code });
+    expect(redirectTarget(used.result)).toBe("/dashboard");
+
+    const second = await signInWithPassword(u);
+    const replayed = await submitCode(second.cookie, { method: "totp", code });
+    expect(asResult(replayed.result).init?.status).toBe(400);
+    expect(asResult(replayed.result).data.formError).toBe(totpCodeUsed);
+    expect(await getSessionUser(appRequest("/dashboard", { cookie: replayed.cookie }))).toBeNull();
+    // An older code of the window is refused too; the next one works.
+    const older = await submitCode(second.cookie, {
+      method: "totp",
+      code: totpCode(secret, Date.now() - 30_000),
+    });
+    expect(asResult(older.result).data.formError).toBe(totpCodeUsed);
+    const next = await submitCode(second.cookie, {
+      method: "totp",
+      code: totpCode(secret, Date.now() + 30_000),
+    });
+    expect(redirectTarget(next.result)).toBe("/dashboard");
+  });
+
+  it("of two sign-ins sending the same code at once, one is signed in", async () => {
+    const u = await createUser({ paid: true });
+    const { secret } = await enableTwoFactor(u);
+    const [a, b] = await Promise.all([signInWithPassword(u), signInWithPassword(u)]);
+    const code = totpCode(secret, Date.now() + 30_000);
+    const results = await Promise.all([
+      submitCode(a?.cookie ?? "", { method: "totp", code }),
+      submitCode(b?.cookie ?? "", { method: "totp", code }),
+    ]);
+    const signedIn = results.filter((r) => redirectTarget(r.result) === "/dashboard");
+    expect(signedIn).toHaveLength(1);
+    const refused = results.find((r) => redirectTarget(r.result) === null);
+    expect(asResult(refused?.result).data.formError).toBe(totpCodeUsed);
+  });
+
+  it("stores recovery codes as hashes and takes them in any letter case", async () => {
+    const u = await createUser({ paid: true });
+    const { recoveryCodes } = await enableTwoFactor(u);
+    const { row } = await twoFactorRow(u.id);
+    const stored = JSON.parse(row?.backupCodes ?? "[]") as string[];
+    expect(stored).toHaveLength(10);
+    for (const entry of stored) expect(entry).toMatch(/^s1\.[\w-]{22}\.[\w-]{43}$/);
+    // Nothing in the row gives a code back, even with the auth secret.
+    for (const code of recoveryCodes) {
+      expect(row?.backupCodes).not.toContain(code);
+      expect(row?.backupCodes).not.toContain(code.replace("-", ""));
+    }
+    await expect(
+      symmetricDecrypt({ key: getEnv().authSecret, data: row?.backupCodes ?? "" }),
+    ).rejects.toThrow();
+
+    const first = await signInWithPassword(u);
+    const lower = await submitCode(first.cookie, {
+      method: "recovery",
+      code: (recoveryCodes[2] ?? "").toLowerCase(),
+    });
+    expect(redirectTarget(lower.result)).toBe("/dashboard");
+    const after = JSON.parse((await twoFactorRow(u.id)).row?.backupCodes ?? "[]") as string[];
+    expect(after).toHaveLength(9);
+    const second = await signInWithPassword(u);
+    const again = await submitCode(second.cookie, {
+      method: "recovery",
+      code: recoveryCodes[2] ?? "",
+    });
+    expect(asResult(again.result).data.formError).toMatch(/not valid or was already used/);
+  });
+
+  it("hashes recovery codes stored the old way, encrypted, and still takes them", async () => {
+    const u = await createUser({ paid: true });
+    await enableTwoFactor(u);
+    const v = await createUser({ paid: true });
+    await enableTwoFactor(v);
+    const codes = ["ABCDE-FGHJK", "MNPQR-STUVW"];
+    const legacy = await symmetricEncrypt({
+      key: getEnv().authSecret,
+      data: JSON.stringify(codes),
+    });
+    const db = await getDb();
+    for (const id of [u.id, v.id]) {
+      await db.update(twoFactor).set({ backupCodes: legacy }).where(eq(twoFactor.userId, id));
+    }
+    // At sign-in, for that user.
+    const first = await signInWithPassword(u);
+    const used = await submitCode(first.cookie, { method: "recovery", code: "mnpqr-stuvw" });
+    expect(redirectTarget(used.result)).toBe("/dashboard");
+    const row = (await twoFactorRow(u.id)).row?.backupCodes ?? "";
+    expect(JSON.parse(row)).toHaveLength(1);
+    expect(row).not.toContain("ABCDE");
+    // Every other row, as a process starts (getAuth).
+    const decrypt = (data: string) => symmetricDecrypt({ key: getEnv().authSecret, data });
+    expect(await hashStoredRecoveryCodes(db, decrypt)).toBe(1);
+    expect(await hashStoredRecoveryCodes(db, decrypt)).toBe(0);
+    const other = (await twoFactorRow(v.id)).row?.backupCodes ?? "";
+    expect(JSON.parse(other)).toHaveLength(2);
+    const signIn = await signInWithPassword(v);
+    const taken = await submitCode(signIn.cookie, { method: "recovery", code: "ABCDEFGHJK" });
+    expect(redirectTarget(taken.result)).toBe("/dashboard");
   });
 });
 

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { symmetricDecrypt } from "better-auth/crypto";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
 import { passwordMaxLength, passwordMinLength } from "~/lib/password-rule";
 import type { Db } from "../db/client.server";
@@ -9,7 +10,12 @@ import { type Env, getEnv } from "../env.server";
 import { enqueuePasswordReset } from "../mail/notices.server";
 import { usesSecureCookies } from "./cookies.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { generateRecoveryCodes } from "./recovery-codes.server";
+import {
+  generateRecoveryCodes,
+  hashStoredRecoveryCodes,
+  readStoredRecoveryCodes,
+  storeRecoveryCodes,
+} from "./recovery-codes.server";
 
 /** The header server.ts overwrites on every request with the socket's address. */
 export const clientIpHeader = "x-client-ip";
@@ -58,10 +64,20 @@ export function createAuth(db: Db, env: Env) {
     plugins: [
       // TOTP with 10 recovery codes (two-factor.server.ts). Sign-in with it on answers
       // { twoFactorRedirect } and sets only the short-lived two_factor cookie, no session.
-      // Recovery codes avoid characters that are easy to confuse (recovery-codes.server.ts).
+      // Recovery codes avoid characters that are easy to confuse, and are stored as salted
+      // hashes (recovery-codes.server.ts; two-factor.server.ts verifySecondFactor).
       twoFactorPlugin({
         issuer: "AI Labs",
-        backupCodeOptions: { customBackupCodesGenerate: () => generateRecoveryCodes() },
+        backupCodeOptions: {
+          customBackupCodesGenerate: () => generateRecoveryCodes(),
+          storeBackupCodes: {
+            encrypt: storeRecoveryCodes,
+            decrypt: (stored) =>
+              readStoredRecoveryCodes(stored, (data) =>
+                symmetricDecrypt({ key: env.authSecret, data }),
+              ),
+          },
+        },
       }),
     ],
     logger: { level: "error", disabled: env.nodeEnv === "test" },
@@ -81,6 +97,11 @@ export type Auth = ReturnType<typeof createAuth>;
 let auth: Promise<Auth> | undefined;
 
 export function getAuth(): Promise<Auth> {
-  auth ??= getDb().then((db) => createAuth(db, getEnv()));
+  auth ??= getDb().then(async (db) => {
+    const env = getEnv();
+    // Recovery codes stored before they were hashed are hashed now (recovery-codes.server.ts).
+    await hashStoredRecoveryCodes(db, (data) => symmetricDecrypt({ key: env.authSecret, data }));
+    return createAuth(db, env);
+  });
   return auth;
 }

@@ -1,12 +1,7 @@
 import { logger } from "../logger.server";
 import { getAuth } from "./better-auth.server";
 import { clearSessionCookies, readPendingSignIn } from "./cookies.server";
-import {
-  authErrorCode,
-  authErrorMessage,
-  signInExpired,
-  twoFactorErrorMessage,
-} from "./errors.server";
+import { authErrorCode, authErrorMessage, signInExpired } from "./errors.server";
 import { homeFor } from "./guards.server";
 import {
   clientAddress,
@@ -16,6 +11,7 @@ import {
   type RateLimits,
   tooManyAttempts,
 } from "./rate-limit.server";
+import { verifySecondFactor } from "./two-factor.server";
 
 export type SignInOutcome =
   /** Signed in: go home (docs/product.md, Sign-in routing) with these Set-Cookie headers. */
@@ -137,25 +133,10 @@ export async function verifySignInCode(
   if (!(await limits.twoFactor.perAccount.hit(userId))) {
     return { status: "refused", httpStatus: 429, error: tooManyAttempts };
   }
-  let result: { headers: Headers; response: { user: { id: string; isAdmin?: unknown } } };
-  try {
-    result =
-      input.method === "totp"
-        ? await auth.api.verifyTOTP({
-            body: { code: input.code },
-            headers: request.headers,
-            returnHeaders: true,
-          })
-        : await auth.api.verifyBackupCode({
-            body: { code: input.code },
-            headers: request.headers,
-            returnHeaders: true,
-          });
-  } catch (error) {
-    return { status: "refused", httpStatus: 400, error: twoFactorErrorMessage(error) };
-  }
+  const result = await verifySecondFactor(request, userId, input);
+  if (!result.ok) return { status: "refused", httpStatus: 400, error: result.error };
   await limits.twoFactor.perAccount.reset(userId);
-  const { user } = result.response;
+  const { user } = result;
   const home = await homeFor({ id: user.id, isAdmin: user.isAdmin === true });
   return { status: "signed-in", home, headers: result.headers };
 }
