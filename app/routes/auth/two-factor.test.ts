@@ -1,17 +1,25 @@
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as root from "~/root";
 import * as account from "~/routes/members/account";
 import { getSessionUser } from "~/server/auth/guards.server";
+import { createSetPasswordToken, resetPassword } from "~/server/auth/password-reset.server";
 import { createRateLimits, tooManyAttempts } from "~/server/auth/rate-limit.server";
 import { hashStoredRecoveryCodes } from "~/server/auth/recovery-codes.server";
 import { verifySignInCode } from "~/server/auth/sign-in.server";
 import { totpCodeUsed } from "~/server/auth/two-factor.server";
 import { getDb } from "~/server/db/db.server";
-import { session, twoFactor, user } from "~/server/db/schema";
+import { auditLog, session, twoFactor, user } from "~/server/db/schema";
 import { getEnv, loadEnv } from "~/server/env.server";
-import { appRequest, createUser, redirectTarget, run, type TestUser } from "~/test/helpers";
+import {
+  appRequest,
+  createUser,
+  redirectTarget,
+  run,
+  type TestUser,
+  uniqueEmail,
+} from "~/test/helpers";
 import { totpCode } from "~/test/totp";
 import * as login from "./login";
 import * as loginTwoFactor from "./login-two-factor";
@@ -489,6 +497,69 @@ describe("password checks on /account", () => {
       );
       expect(right.data.recoveryCodes).toHaveLength(10);
     }
+  });
+});
+
+describe("security events in the audit log", () => {
+  const eventsOf = async (email: string) =>
+    (await getDb()).select().from(auditLog).where(eq(auditLog.actor, email)).orderBy(auditLog.seq);
+
+  it("records sign-ins, failed sign-ins, two-factor and password changes, without secrets", async () => {
+    const u = await createUser({ paid: true });
+    const wrong = await signInWithPassword({ ...u, password: "wrong-password-typed" });
+    expect(asResult(wrong.result).init?.status).toBe(400);
+    const { cookie, secret, recoveryCodes } = await enableTwoFactor(u);
+    const first = await signInWithPassword(u);
+    const bad = await submitCode(first.cookie, { method: "totp", code: "000000" });
+    expect(asResult(bad.result).init?.status).toBe(400);
+    const code = totpCode(secret);
+    await submitCode(first.cookie, { method: "totp", code });
+    const second = await signInWithPassword(u);
+    await submitCode(second.cookie, { method: "recovery", code: recoveryCodes[0] ?? "" });
+    const replaced = asResult(
+      await postAccount(cookie, { intent: "new-recovery-codes", password: u.password }),
+    );
+    await postAccount(cookie, { intent: "disable", password: u.password });
+    await signInWithPassword(u);
+    const token = await createSetPasswordToken(await getDb(), u.id, 600);
+    expect(await resetPassword(token, "a new password 42")).toMatchObject({ ok: true });
+    await signInWithPassword({ ...u, email: uniqueEmail("nobody"), password: "guess-1234" });
+
+    const events = await eventsOf(u.email);
+    expect(events.map((e) => [e.kind, e.detail])).toEqual([
+      ["security.sign-in-failed", "wrong password"],
+      ["security.two-factor-on", null],
+      ["security.two-factor-failed", "authenticator code"],
+      ["security.sign-in", "password and authenticator code"],
+      ["security.sign-in", "password and recovery code"],
+      ["security.recovery-codes", null],
+      ["security.two-factor-off", null],
+      ["security.sign-in", "password"],
+      ["security.password-change", "with an e-mailed link"],
+    ]);
+    for (const e of events) expect(e.actorId).toBe(u.id);
+    const text = JSON.stringify(events);
+    for (const secretText of [
+      u.password,
+      "wrong-password-typed",
+      "a new password 42",
+      secret,
+      code,
+      token,
+      ...recoveryCodes,
+      ...(replaced.data.recoveryCodes ?? []),
+    ]) {
+      expect(text).not.toContain(secretText);
+    }
+    // The audit page lists them, and filters by kind.
+    const [stranger] = await (await getDb())
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.kind, "security.sign-in-failed"))
+      .orderBy(desc(auditLog.seq))
+      .limit(1);
+    expect(stranger).toMatchObject({ actorId: null, detail: "no such account" });
+    expect(JSON.stringify(stranger)).not.toContain("guess-1234");
   });
 });
 

@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
 import { passwordMaxLength, passwordMinLength } from "~/lib/password-rule";
+import { recordSecurityEvent } from "../admin/audit.server";
 import type { Db } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { account, session, twoFactor, user, verification } from "../db/schema";
@@ -45,6 +46,9 @@ export function createAuth(db: Db, env: Env) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) => enqueuePasswordReset(db, user, token),
+      // A security event in the audit log (never the password).
+      onPasswordReset: ({ user }) =>
+        recordSecurityEvent(db, user, "security.password-change", "with an e-mailed link"),
     },
     // Reset and set-password tokens are stored as SHA-256 hashes: the table
     // holds no working link (storedResetIdentifier, password-reset.server.ts).

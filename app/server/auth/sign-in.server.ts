@@ -11,7 +11,7 @@ import {
   type RateLimits,
   tooManyAttempts,
 } from "./rate-limit.server";
-import { verifySecondFactor } from "./two-factor.server";
+import { recordSignIn, recordSignInRefused, verifySecondFactor } from "./two-factor.server";
 
 export type SignInOutcome =
   /** Signed in: go home (docs/product.md, Sign-in routing) with these Set-Cookie headers. */
@@ -41,6 +41,7 @@ export async function signInWithPassword(
   try {
     result = await signIn();
   } catch (error) {
+    await recordSignInRefused(credentials.email, authErrorCode(error));
     return {
       status: "refused",
       httpStatus: 400,
@@ -50,6 +51,7 @@ export async function signInWithPassword(
   await forgetLoginAttempts(limits, address, credentials.email);
   const response = result.response;
   if ("twoFactorRedirect" in response) return { status: "code-required", headers: result.headers };
+  await recordSignIn(response.user, "password");
   const home = await homeFor({ id: response.user.id, isAdmin: response.user.isAdmin === true });
   return { status: "signed-in", home, headers: result.headers };
 }

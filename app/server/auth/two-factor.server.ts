@@ -2,9 +2,10 @@ import { createHmac } from "node:crypto";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import QRCode from "qrcode";
+import { recordSecurityEvent } from "../admin/audit.server";
 import type { Db } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { twoFactor } from "../db/schema";
+import { twoFactor, user as userTable } from "../db/schema";
 import { type Auth, getAuth } from "./better-auth.server";
 import {
   clearCookie,
@@ -138,6 +139,7 @@ export async function confirmTwoFactorSetup(
     .update(twoFactor)
     .set({ backupCodes: await storeRecoveryCodes(JSON.stringify(recoveryCodes)) })
     .where(eq(twoFactor.userId, user.id));
+  await recordSecurityEvent(db, user, "security.two-factor-on");
   const key = await secretConfig(auth);
   const sealed = await symmetricEncrypt({ key, data: JSON.stringify(recoveryCodes) });
   const headers = new Headers(verified.value.headers);
@@ -188,7 +190,10 @@ export async function turnOffTwoFactor(
       }),
     ),
   );
-  return result.ok ? { ok: true, headers: result.value.headers } : result;
+  if (!result.ok) return result;
+  const user = await getSessionUser(request);
+  if (user) await recordSecurityEvent(await getDb(), user, "security.two-factor-off");
+  return { ok: true, headers: result.value.headers };
 }
 
 /** Replaces the recovery codes with 10 new ones (password required); the old ones stop working. */
@@ -200,7 +205,10 @@ export async function replaceRecoveryCodes(
   const result = await checkingPassword(request, () =>
     call(() => auth.api.generateBackupCodes({ body: { password }, headers: request.headers })),
   );
-  return result.ok ? { ok: true, recoveryCodes: result.value.backupCodes } : result;
+  if (!result.ok) return result;
+  const user = await getSessionUser(request);
+  if (user) await recordSecurityEvent(await getDb(), user, "security.recovery-codes");
+  return { ok: true, recoveryCodes: result.value.backupCodes };
 }
 
 /** The key Better Auth encrypts two-factor secrets with (BETTER_AUTH_SECRET). */
@@ -296,6 +304,77 @@ export async function verifySecondFactor(
   const result = await call(() =>
     input.method === "totp" ? auth.api.verifyTOTP(options) : auth.api.verifyBackupCode(options),
   );
-  if (!result.ok) return result;
+  const how = input.method === "totp" ? "authenticator code" : "recovery code";
+  const [account] = await db
+    .select({ id: userTable.id, email: userTable.email })
+    .from(userTable)
+    .where(eq(userTable.id, userId));
+  if (!result.ok) {
+    if (account) await recordSecurityEvent(db, account, "security.two-factor-failed", how);
+    return result;
+  }
+  if (account) await recordSecurityEvent(db, account, "security.sign-in", `password and ${how}`);
   return { ok: true, headers: result.value.headers, user: result.value.response.user };
+}
+
+export const codeNotRight = "That code is not right. Check your app and try again.";
+
+/**
+ * "Confirm it's you" (requireRecentProof): the signed-in user's password, or
+ * a code from their authenticator app (accepted once, like at sign-in).
+ * Counted per account like every password check of a signed-in account;
+ * recorded in the audit log either way.
+ */
+export async function proveItIsYou(
+  request: Request,
+  user: SessionUser,
+  proof: { password: string; code: string },
+  limits: RateLimits = getRateLimits(),
+): Promise<{ ok: true } | Refused> {
+  const db = await getDb();
+  const result = await checkingPassword(
+    request,
+    async (): Promise<{ ok: true } | Refused> => {
+      if (proof.code && user.twoFactorEnabled) {
+        const claimed = await claimTotpCode(db, user.id, proof.code.replace(/\s+/g, ""));
+        if (claimed === "accepted") return { ok: true };
+        return { ok: false, error: claimed === "used" ? totpCodeUsed : codeNotRight };
+      }
+      const auth = await getAuth();
+      const checked = await call(() =>
+        auth.api.verifyPassword({ body: { password: proof.password }, headers: request.headers }),
+      );
+      return checked.ok ? { ok: true } : checked;
+    },
+    limits,
+  );
+  const how = proof.code && user.twoFactorEnabled ? "authenticator code" : "password";
+  const kind = result.ok ? "security.confirm" : "security.confirm-failed";
+  await recordSecurityEvent(db, user, kind, how);
+  return result;
+}
+
+/** A sign-in in the audit log (security.sign-in), with how it was made. */
+export async function recordSignIn(account: { id: string; email: string }, how: string) {
+  await recordSecurityEvent(await getDb(), account, "security.sign-in", how);
+}
+
+/**
+ * A refused password in the audit log (security.sign-in-failed), under the
+ * e-mail typed: only for a wrong e-mail or password (Better Auth's code),
+ * never with what was typed as the password.
+ */
+export async function recordSignInRefused(email: string, code: string | undefined) {
+  if (code !== "INVALID_EMAIL_OR_PASSWORD") return;
+  const db = await getDb();
+  const [account] = await db
+    .select({ id: userTable.id })
+    .from(userTable)
+    .where(eq(userTable.email, email.toLowerCase()));
+  await recordSecurityEvent(
+    db,
+    { id: account?.id ?? null, email: email.toLowerCase() },
+    "security.sign-in-failed",
+    account ? "wrong password" : "no such account",
+  );
 }
