@@ -6,7 +6,7 @@ import { secondaryButton } from "./console";
 /**
  * "Confirm it's you": asks the admin for their password (or a code from their
  * authenticator app) before a sensitive change, when their last proof is over
- * 15 minutes old (requireRecentProof). The form posts the admin's change again
+ * ADMIN_PROOF_MINUTES old (requireRecentProof). The form posts the admin's change again
  * with the proof, to the same page, so nothing they entered is lost.
  */
 export function ConfirmItsYou({ required }: { required: ProofRequired }) {
@@ -23,10 +23,12 @@ export function ConfirmItsYou({ required }: { required: ProofRequired }) {
         </h1>
         <p className="mt-2 text-slate-600">
           This change needs your password
-          {required.twoFactor ? " or a code from your authenticator app" : ""}: you last confirmed
-          it's you more than 15 minutes ago. Your change is kept and made once you confirm.
+          {required.twoFactor ? " or a code from your authenticator app" : ""} again. What you
+          submitted is kept, and saved once you confirm.
         </p>
         <Form
+          // A refused proof shows a new, empty form (focus back in the password field).
+          key={required.error ?? "asked"}
           method="post"
           action={`${location.pathname}${location.search}`}
           className="mt-6 space-y-4"

@@ -71,16 +71,13 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** How long a proof (sign-in, password, code) lets an admin make sensitive changes. */
-export const proofMaxAgeMinutes = 15;
-
 /** The fields of "confirm it's you" (ConfirmItsYou), taken out of the form before the action reads it. */
 const proofFields = { password: "confirmPassword", code: "confirmCode" } as const;
 
 /**
  * For a sensitive admin action (roles, access, refunds, offer settings),
  * after requireAdmin: the admin proved who they are (signed in, or gave their
- * password or a two-factor code) within proofMaxAgeMinutes in this session,
+ * password or a two-factor code) within ADMIN_PROOF_MINUTES in this session,
  * or gives the proof now in the submitted form (the fields are taken out of
  * it, and the session's proof time moves to now). Otherwise throws 401 with
  * what ConfirmItsYou needs to ask, the submitted fields included, so that the
@@ -98,7 +95,7 @@ export async function requireRecentProof(
   const found = await lookUp(request);
   if (!found) throw redirect("/login");
   const age = Date.now() - found.session.provedAt.getTime();
-  if (age <= proofMaxAgeMinutes * 60_000) return;
+  if (age < getEnv().adminProofMinutes * 60_000) return;
   let error: string | null = null;
   if (password || code) {
     const proved = await proveItIsYou(request, admin, { password, code });
