@@ -108,7 +108,11 @@ test("granting access asks for the password again, then makes the change", async
   await expect(log).toContainText("security.confirm");
   await expect(log).toContainText("member.grant");
   await expect(log).not.toContainText("not my password");
-  if (shots) await page.screenshot({ path: `${shots}/audit-1280.png`, fullPage: true });
+  if (shots) {
+    await page.screenshot({ path: `${shots}/audit-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}/audit-390.png`, fullPage: true });
+  }
   await page.context().close();
 });
 

@@ -409,6 +409,11 @@ describe("a code is accepted once", () => {
     expect(row).not.toContain("ABCDE");
     // Every other row, as a process starts (getAuth).
     const decrypt = (data: string) => symmetricDecrypt({ key: getEnv().authSecret, data });
+    // A set encrypted with another secret is skipped, not a failure.
+    const w = await createUser({ paid: true });
+    await enableTwoFactor(w);
+    const foreign = await symmetricEncrypt({ key: "another-secret-".repeat(3), data: "[]" });
+    await db.update(twoFactor).set({ backupCodes: foreign }).where(eq(twoFactor.userId, w.id));
     expect(await hashStoredRecoveryCodes(db, decrypt)).toBe(1);
     expect(await hashStoredRecoveryCodes(db, decrypt)).toBe(0);
     const other = (await twoFactorRow(v.id)).row?.backupCodes ?? "";

@@ -104,8 +104,9 @@ export async function recoveryCodeToCheck(
 /**
  * Stores every set of recovery codes still kept the old way (encrypted with
  * the auth secret, Better Auth's default, so recoverable with it) as hashes;
- * for one user, or all (getAuth does it once per process). Idempotent: a set
- * already hashed is left alone, and a row changed in between is not overwritten.
+ * for one user, or all (getAuth does it once per process); answers how many.
+ * Idempotent: a set already hashed is left alone, a row changed in between is
+ * not overwritten, and one that does not decrypt is skipped.
  */
 export async function hashStoredRecoveryCodes(
   db: Db,
@@ -121,12 +122,20 @@ export async function hashStoredRecoveryCodes(
         userId ? eq(twoFactor.userId, userId) : undefined,
       ),
     );
+  let hashed = 0;
   for (const row of rows) {
-    const codes = await decryptLegacy(row.backupCodes);
+    let codes: string;
+    try {
+      codes = await decryptLegacy(row.backupCodes);
+    } catch {
+      // Encrypted with another secret: left as it is (its codes do not work with this one either).
+      continue;
+    }
+    hashed += 1;
     await db
       .update(twoFactor)
       .set({ backupCodes: await storeRecoveryCodes(codes) })
       .where(and(eq(twoFactor.id, row.id), eq(twoFactor.backupCodes, row.backupCodes)));
   }
-  return rows.length;
+  return hashed;
 }
