@@ -24,6 +24,9 @@ const serverEnv: Record<string, string> = {
   PUBLIC_ORIGIN: origin,
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
+  // The admin specs share one admin session per worker for the whole run: its sign-in stays
+  // proof enough for them. "Confirm it's you" is tested on its own server (admin-confirm.spec.ts).
+  ADMIN_PROOF_MINUTES: "1440",
 };
 if (process.env.DATABASE_URL) {
   serverEnv.DATABASE_URL = process.env.DATABASE_URL;

@@ -78,6 +78,16 @@ export const auditKinds = [
   "payment.dismiss",
   "settings.update",
   "cli.command",
+  // Security events of any account (audit.server.ts recordSecurityEvent): never a password or code.
+  "security.sign-in",
+  "security.sign-in-failed",
+  "security.two-factor-failed",
+  "security.two-factor-on",
+  "security.two-factor-off",
+  "security.recovery-codes",
+  "security.password-change",
+  "security.confirm",
+  "security.confirm-failed",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

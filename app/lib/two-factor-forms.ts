@@ -11,12 +11,12 @@ const totpCode = z
   .transform((v) => v.replace(/\s+/g, ""))
   .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"));
 
-/** A recovery code as shown (xxxxx-xxxxx); case is kept, spaces dropped. */
+/** A recovery code as shown (XXXXX-XXXXX), in any letter case; spaces dropped. */
 const recoveryCode = z
   .string()
   .transform((v) => v.replace(/\s+/g, ""))
   .pipe(z.string().regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, "Enter one of your recovery codes"))
-  .transform((v) => (v.includes("-") ? v : `${v.slice(0, 5)}-${v.slice(5)}`));
+  .transform((v) => (v.includes("-") ? v : `${v.slice(0, 5)}-${v.slice(5)}`).toUpperCase());
 
 /** The /account two-factor actions, by intent. */
 export const accountTwoFactorSchema = z.discriminatedUnion("intent", [

@@ -42,6 +42,7 @@ const envSchema = z.object({
   SHUTDOWN_DELAY_SECONDS: optional(z.coerce.number().min(0).max(60)),
   TEST_CHECKOUT: optional(z.enum(["auto", "on", "off"])).default("auto"),
   REQUIRE_ADMIN_TWO_FACTOR: optional(z.enum(["auto", "on", "off"])).default("auto"),
+  ADMIN_PROOF_MINUTES: optional(z.coerce.number().int().min(0).max(1440)).default(15),
   STRIPE_SECRET_KEY: optional(
     z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be sk_... or rk_..."),
   ),
@@ -146,6 +147,11 @@ export type Env = {
    * unless REQUIRE_ADMIN_TWO_FACTOR says on or off.
    */
   requireAdminTwoFactor: boolean;
+  /**
+   * How long a proof (sign-in, password, two-factor code) lets an admin make
+   * sensitive changes before "confirm it's you" asks again (ADMIN_PROOF_MINUTES).
+   */
+  adminProofMinutes: number;
   /** Stripe Checkout and webhooks, when STRIPE_SECRET_KEY is set. */
   stripe: StripeConfig | undefined;
   /** SMTP server for outgoing mail; unset: messages are logged instead. */
@@ -252,6 +258,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       e.REQUIRE_ADMIN_TWO_FACTOR === "auto"
         ? publicOrigin.startsWith("https://")
         : e.REQUIRE_ADMIN_TWO_FACTOR === "on",
+    adminProofMinutes: e.ADMIN_PROOF_MINUTES,
     stripe,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

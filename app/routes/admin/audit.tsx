@@ -27,7 +27,8 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
   return (
     <main>
       <ConsoleHeading title="Audit log">
-        Every admin action and operator command, newest first.
+        Every admin action, operator command and security event (sign-ins, failed sign-ins,
+        two-factor and password changes), newest first.
       </ConsoleHeading>
       <Form
         method="get"

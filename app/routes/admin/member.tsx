@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { AdminPageErrorBoundary } from "~/components/admin/confirm-its-you";
 import {
   Cell,
   ConsoleHeading,
@@ -14,7 +15,7 @@ import { parseForm } from "~/lib/forms";
 import { adminActor } from "~/server/admin/audit.server";
 import { consoleAnswer, invalidForm } from "~/server/admin/console.server";
 import { applyMemberAction, findMember } from "~/server/admin/members.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin, requireRecentProof } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/member";
@@ -34,7 +35,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = parseForm(memberActionSchema, await readForm(request));
+  const form = await readForm(request);
+  // Roles, access and refunds, signing out and password links: only with a recent proof.
+  await requireRecentProof(request, admin, form);
+  const parsed = parseForm(memberActionSchema, form);
   if (!parsed.ok) return invalidForm(parsed.fieldErrors);
   const result = await applyMemberAction(
     await getDb(),
@@ -46,6 +50,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     ? consoleAnswer(result)
     : consoleAnswer({ ok: false, error: "No such account" }, 404);
 }
+
+/** "Confirm it's you" when the last proof is too old; other errors as everywhere. */
+export const ErrorBoundary = AdminPageErrorBoundary;
 
 const actionCopy: Record<MemberAction, { label: string; question: string }> = {
   grant: {

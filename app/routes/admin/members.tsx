@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { AdminPageErrorBoundary } from "~/components/admin/confirm-its-you";
 import {
   Cell,
   ConsoleHeading,
@@ -25,7 +26,7 @@ import {
   listMembers,
   unmatchedPayments,
 } from "~/server/admin/members.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin, requireRecentProof } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/members";
@@ -37,7 +38,10 @@ export const loader = consoleLoader(membersQuerySchema, async (db, query) => {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = parseForm(paymentIssueActionSchema, await readForm(request));
+  const form = await readForm(request);
+  // Attaching a payment grants access: only with a recent proof.
+  await requireRecentProof(request, admin, form);
+  const parsed = parseForm(paymentIssueActionSchema, form);
   if (!parsed.ok) return invalidForm(parsed.fieldErrors);
   const db = await getDb();
   const { intent, provider, providerRef, email } = parsed.data;
@@ -49,6 +53,9 @@ export async function action({ request }: Route.ActionArgs) {
     await attachPayment(db, adminActor(admin), { provider, providerRef }, email),
   );
 }
+
+/** "Confirm it's you" when the last proof is too old; other errors as everywhere. */
+export const ErrorBoundary = AdminPageErrorBoundary;
 
 const accessLabels = {
   all: "Everyone",

@@ -1,11 +1,12 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { AdminPageErrorBoundary } from "~/components/admin/confirm-its-you";
 import { ConsoleHeading, fieldClass, formatWhen } from "~/components/admin/console";
 import { ErrorBox, primaryButton } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
 import { formValues, type OfferSettingsForm, offerSettingsFormSchema } from "~/lib/offer-settings";
 import { adminActor } from "~/server/admin/audit.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin, requireRecentProof } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import {
@@ -26,6 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request);
+  // The offer's prices and links: only with a recent proof.
+  await requireRecentProof(request, admin, form);
   const parsed = parseForm(offerSettingsFormSchema, form);
   if (!parsed.ok) {
     // What the admin typed comes back with the messages, so nothing is lost.
@@ -41,6 +44,9 @@ export async function action({ request }: Route.ActionArgs) {
   await refreshOfferSettingsEverywhere(db);
   return { ok: true as const, changed };
 }
+
+/** "Confirm it's you" when the last proof is too old; other errors as everywhere. */
+export const ErrorBoundary = AdminPageErrorBoundary;
 
 type Field = {
   name: keyof OfferSettingsForm;

@@ -1,14 +1,25 @@
-import { eq } from "drizzle-orm";
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
+import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as root from "~/root";
 import * as account from "~/routes/members/account";
 import { getSessionUser } from "~/server/auth/guards.server";
+import { createSetPasswordToken, resetPassword } from "~/server/auth/password-reset.server";
 import { createRateLimits, tooManyAttempts } from "~/server/auth/rate-limit.server";
+import { hashStoredRecoveryCodes } from "~/server/auth/recovery-codes.server";
 import { verifySignInCode } from "~/server/auth/sign-in.server";
+import { totpCodeUsed } from "~/server/auth/two-factor.server";
 import { getDb } from "~/server/db/db.server";
-import { session, twoFactor, user } from "~/server/db/schema";
+import { auditLog, session, twoFactor, user } from "~/server/db/schema";
 import { getEnv, loadEnv } from "~/server/env.server";
-import { appRequest, createUser, redirectTarget, run, type TestUser } from "~/test/helpers";
+import {
+  appRequest,
+  createUser,
+  redirectTarget,
+  run,
+  type TestUser,
+  uniqueEmail,
+} from "~/test/helpers";
 import { totpCode } from "~/test/totp";
 import * as login from "./login";
 import * as loginTwoFactor from "./login-two-factor";
@@ -301,6 +312,118 @@ describe("signing in with two-factor on", () => {
   });
 });
 
+describe("a code is accepted once", () => {
+  it("an authenticator code that signed one session in cannot sign in another", async () => {
+    const u = await createUser({ paid: true });
+    const { secret } = await enableTwoFactor(u);
+    const code = totpCode(secret);
+    const first = await signInWithPassword(u);
+    const used = await submitCode(first.cookie, { method: "totp", code });
+    expect(redirectTarget(used.result)).toBe("/dashboard");
+
+    const second = await signInWithPassword(u);
+    const replayed = await submitCode(second.cookie, { method: "totp", code });
+    expect(asResult(replayed.result).init?.status).toBe(400);
+    expect(asResult(replayed.result).data.formError).toBe(totpCodeUsed);
+    expect(await getSessionUser(appRequest("/dashboard", { cookie: replayed.cookie }))).toBeNull();
+    // An older code of the window is refused too; the next one works.
+    const older = await submitCode(second.cookie, {
+      method: "totp",
+      code: totpCode(secret, Date.now() - 30_000),
+    });
+    expect(asResult(older.result).data.formError).toBe(totpCodeUsed);
+    const next = await submitCode(second.cookie, {
+      method: "totp",
+      code: totpCode(secret, Date.now() + 30_000),
+    });
+    expect(redirectTarget(next.result)).toBe("/dashboard");
+  });
+
+  it("of two sign-ins sending the same code at once, one is signed in", async () => {
+    const u = await createUser({ paid: true });
+    const { secret } = await enableTwoFactor(u);
+    const [a, b] = await Promise.all([signInWithPassword(u), signInWithPassword(u)]);
+    const code = totpCode(secret, Date.now() + 30_000);
+    const results = await Promise.all([
+      submitCode(a?.cookie ?? "", { method: "totp", code }),
+      submitCode(b?.cookie ?? "", { method: "totp", code }),
+    ]);
+    const signedIn = results.filter((r) => redirectTarget(r.result) === "/dashboard");
+    expect(signedIn).toHaveLength(1);
+    const refused = results.find((r) => redirectTarget(r.result) === null);
+    expect(asResult(refused?.result).data.formError).toBe(totpCodeUsed);
+  });
+
+  it("stores recovery codes as hashes and takes them in any letter case", async () => {
+    const u = await createUser({ paid: true });
+    const { recoveryCodes } = await enableTwoFactor(u);
+    const { row } = await twoFactorRow(u.id);
+    const stored = JSON.parse(row?.backupCodes ?? "[]") as string[];
+    expect(stored).toHaveLength(10);
+    for (const entry of stored) expect(entry).toMatch(/^s1\.[\w-]{22}\.[\w-]{43}$/);
+    // Nothing in the row gives a code back, even with the auth secret.
+    for (const code of recoveryCodes) {
+      expect(row?.backupCodes).not.toContain(code);
+      expect(row?.backupCodes).not.toContain(code.replace("-", ""));
+    }
+    await expect(
+      symmetricDecrypt({ key: getEnv().authSecret, data: row?.backupCodes ?? "" }),
+    ).rejects.toThrow();
+
+    const first = await signInWithPassword(u);
+    const lower = await submitCode(first.cookie, {
+      method: "recovery",
+      code: (recoveryCodes[2] ?? "").toLowerCase(),
+    });
+    expect(redirectTarget(lower.result)).toBe("/dashboard");
+    const after = JSON.parse((await twoFactorRow(u.id)).row?.backupCodes ?? "[]") as string[];
+    expect(after).toHaveLength(9);
+    const second = await signInWithPassword(u);
+    const again = await submitCode(second.cookie, {
+      method: "recovery",
+      code: recoveryCodes[2] ?? "",
+    });
+    expect(asResult(again.result).data.formError).toMatch(/not valid or was already used/);
+  });
+
+  it("hashes recovery codes stored the old way, encrypted, and still takes them", async () => {
+    const u = await createUser({ paid: true });
+    await enableTwoFactor(u);
+    const v = await createUser({ paid: true });
+    await enableTwoFactor(v);
+    const codes = ["ABCDE-FGHJK", "MNPQR-STUVW"];
+    const legacy = await symmetricEncrypt({
+      key: getEnv().authSecret,
+      data: JSON.stringify(codes),
+    });
+    const db = await getDb();
+    for (const id of [u.id, v.id]) {
+      await db.update(twoFactor).set({ backupCodes: legacy }).where(eq(twoFactor.userId, id));
+    }
+    // At sign-in, for that user.
+    const first = await signInWithPassword(u);
+    const used = await submitCode(first.cookie, { method: "recovery", code: "mnpqr-stuvw" });
+    expect(redirectTarget(used.result)).toBe("/dashboard");
+    const row = (await twoFactorRow(u.id)).row?.backupCodes ?? "";
+    expect(JSON.parse(row)).toHaveLength(1);
+    expect(row).not.toContain("ABCDE");
+    // Every other row, as a process starts (getAuth).
+    const decrypt = (data: string) => symmetricDecrypt({ key: getEnv().authSecret, data });
+    // A set encrypted with another secret is skipped, not a failure.
+    const w = await createUser({ paid: true });
+    await enableTwoFactor(w);
+    const foreign = await symmetricEncrypt({ key: "another-secret-".repeat(3), data: "[]" });
+    await db.update(twoFactor).set({ backupCodes: foreign }).where(eq(twoFactor.userId, w.id));
+    expect(await hashStoredRecoveryCodes(db, decrypt)).toBe(1);
+    expect(await hashStoredRecoveryCodes(db, decrypt)).toBe(0);
+    const other = (await twoFactorRow(v.id)).row?.backupCodes ?? "";
+    expect(JSON.parse(other)).toHaveLength(2);
+    const signIn = await signInWithPassword(v);
+    const taken = await submitCode(signIn.cookie, { method: "recovery", code: "ABCDEFGHJK" });
+    expect(redirectTarget(taken.result)).toBe("/dashboard");
+  });
+});
+
 describe("turning two-factor off", () => {
   it("needs the password; sign-in then asks for no code", async () => {
     const u = await createUser({ paid: true });
@@ -379,6 +502,69 @@ describe("password checks on /account", () => {
       );
       expect(right.data.recoveryCodes).toHaveLength(10);
     }
+  });
+});
+
+describe("security events in the audit log", () => {
+  const eventsOf = async (email: string) =>
+    (await getDb()).select().from(auditLog).where(eq(auditLog.actor, email)).orderBy(auditLog.seq);
+
+  it("records sign-ins, failed sign-ins, two-factor and password changes, without secrets", async () => {
+    const u = await createUser({ paid: true });
+    const wrong = await signInWithPassword({ ...u, password: "wrong-password-typed" });
+    expect(asResult(wrong.result).init?.status).toBe(400);
+    const { cookie, secret, recoveryCodes } = await enableTwoFactor(u);
+    const first = await signInWithPassword(u);
+    const bad = await submitCode(first.cookie, { method: "totp", code: "000000" });
+    expect(asResult(bad.result).init?.status).toBe(400);
+    const code = totpCode(secret);
+    await submitCode(first.cookie, { method: "totp", code });
+    const second = await signInWithPassword(u);
+    await submitCode(second.cookie, { method: "recovery", code: recoveryCodes[0] ?? "" });
+    const replaced = asResult(
+      await postAccount(cookie, { intent: "new-recovery-codes", password: u.password }),
+    );
+    await postAccount(cookie, { intent: "disable", password: u.password });
+    await signInWithPassword(u);
+    const token = await createSetPasswordToken(await getDb(), u.id, 600);
+    expect(await resetPassword(token, "a new password 42")).toMatchObject({ ok: true });
+    await signInWithPassword({ ...u, email: uniqueEmail("nobody"), password: "guess-1234" });
+
+    const events = await eventsOf(u.email);
+    expect(events.map((e) => [e.kind, e.detail])).toEqual([
+      ["security.sign-in-failed", "wrong password"],
+      ["security.two-factor-on", null],
+      ["security.two-factor-failed", "authenticator code"],
+      ["security.sign-in", "password and authenticator code"],
+      ["security.sign-in", "password and recovery code"],
+      ["security.recovery-codes", null],
+      ["security.two-factor-off", null],
+      ["security.sign-in", "password"],
+      ["security.password-change", "with an e-mailed link"],
+    ]);
+    for (const e of events) expect(e.actorId).toBe(u.id);
+    const text = JSON.stringify(events);
+    for (const secretText of [
+      u.password,
+      "wrong-password-typed",
+      "a new password 42",
+      secret,
+      code,
+      token,
+      ...recoveryCodes,
+      ...(replaced.data.recoveryCodes ?? []),
+    ]) {
+      expect(text).not.toContain(secretText);
+    }
+    // The audit page lists them, and filters by kind.
+    const [stranger] = await (await getDb())
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.kind, "security.sign-in-failed"))
+      .orderBy(desc(auditLog.seq))
+      .limit(1);
+    expect(stranger).toMatchObject({ actorId: null, detail: "no such account" });
+    expect(JSON.stringify(stranger)).not.toContain("guess-1234");
   });
 });
 

@@ -21,6 +21,21 @@ export function cliActor(): Actor {
   return { id: null, label: `cli:${name}` };
 }
 
+/**
+ * A security event of an account (sign-in, failed sign-in, two-factor and
+ * password changes, an admin's "confirm it's you"), with the account's
+ * e-mail as who did it. `detail` says how (e.g. "password and authenticator
+ * code"): callers never pass a password, a code or a token.
+ */
+export async function recordSecurityEvent(
+  db: Db | Tx,
+  account: { id: string | null; email: string },
+  kind: Extract<AuditKind, `security.${string}`>,
+  detail?: string,
+): Promise<void> {
+  await recordAudit(db, { id: account.id, label: account.email }, { kind, detail });
+}
+
 export type AuditEntry = { kind: AuditKind; target?: string | null; detail?: string | null };
 
 /** Writes one entry; in the caller's transaction when given one. */

@@ -1,7 +1,9 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { symmetricDecrypt } from "better-auth/crypto";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
 import { passwordMaxLength, passwordMinLength } from "~/lib/password-rule";
+import { recordSecurityEvent } from "../admin/audit.server";
 import type { Db } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { account, session, twoFactor, user, verification } from "../db/schema";
@@ -9,7 +11,12 @@ import { type Env, getEnv } from "../env.server";
 import { enqueuePasswordReset } from "../mail/notices.server";
 import { usesSecureCookies } from "./cookies.server";
 import { hashNewPassword, passwordCostFor, verifyPassword } from "./password.server";
-import { generateRecoveryCodes } from "./recovery-codes.server";
+import {
+  generateRecoveryCodes,
+  hashStoredRecoveryCodes,
+  readStoredRecoveryCodes,
+  storeRecoveryCodes,
+} from "./recovery-codes.server";
 import {
   endResetLinks,
   hashResetIdentifier,
@@ -50,7 +57,12 @@ export function createAuth(db: Db, env: Env) {
         await endResetLinks(db, user.id, storedResetIdentifier(token));
         await enqueuePasswordReset(db, user, token);
       },
-      onPasswordReset: ({ user }) => endResetLinks(db, user.id),
+      // Using one link ends the others; the change is a security event in the audit log
+      // (never the password).
+      onPasswordReset: async ({ user }) => {
+        await endResetLinks(db, user.id);
+        await recordSecurityEvent(db, user, "security.password-change", "with an e-mailed link");
+      },
     },
     // Reset and set-password tokens are stored as SHA-256 hashes under their prefix: the
     // table holds no working link (reset-links.server.ts).
@@ -73,10 +85,20 @@ export function createAuth(db: Db, env: Env) {
     plugins: [
       // TOTP with 10 recovery codes (two-factor.server.ts). Sign-in with it on answers
       // { twoFactorRedirect } and sets only the short-lived two_factor cookie, no session.
-      // Recovery codes avoid characters that are easy to confuse (recovery-codes.server.ts).
+      // Recovery codes avoid characters that are easy to confuse, and are stored as salted
+      // hashes (recovery-codes.server.ts; two-factor.server.ts verifySecondFactor).
       twoFactorPlugin({
         issuer: "AI Labs",
-        backupCodeOptions: { customBackupCodesGenerate: () => generateRecoveryCodes() },
+        backupCodeOptions: {
+          customBackupCodesGenerate: () => generateRecoveryCodes(),
+          storeBackupCodes: {
+            encrypt: storeRecoveryCodes,
+            decrypt: (stored) =>
+              readStoredRecoveryCodes(stored, (data) =>
+                symmetricDecrypt({ key: env.authSecret, data }),
+              ),
+          },
+        },
       }),
     ],
     logger: { level: "error", disabled: env.nodeEnv === "test" },
@@ -96,6 +118,11 @@ export type Auth = ReturnType<typeof createAuth>;
 let auth: Promise<Auth> | undefined;
 
 export function getAuth(): Promise<Auth> {
-  auth ??= getDb().then((db) => createAuth(db, getEnv()));
+  auth ??= getDb().then(async (db) => {
+    const env = getEnv();
+    // Recovery codes stored before they were hashed are hashed now (recovery-codes.server.ts).
+    await hashStoredRecoveryCodes(db, (data) => symmetricDecrypt({ key: env.authSecret, data }));
+    return createAuth(db, env);
+  });
   return auth;
 }

@@ -1,6 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { ProofRequired } from "~/lib/proof";
 import * as adminRoute from "~/routes/admin/admin";
+import * as memberRoute from "~/routes/admin/member";
+import * as membersRoute from "~/routes/admin/members";
+import * as settingsRoute from "~/routes/admin/settings";
 import * as uploads from "~/routes/api/uploads";
 import * as loginRoute from "~/routes/auth/login";
 import * as signupRoute from "~/routes/auth/signup";
@@ -12,9 +16,14 @@ import * as bonuses from "~/routes/members/bonuses";
 import * as course from "~/routes/members/course";
 import * as dashboard from "~/routes/members/dashboard";
 import * as notFound from "~/routes/not-found";
+import { findMember } from "~/server/admin/members.server";
 import { getDb } from "~/server/db/db.server";
-import { course as courseTable, user } from "~/server/db/schema";
+import { auditLog, course as courseTable, session, user } from "~/server/db/schema";
+import { readOfferSettings } from "~/server/settings/offer-settings.server";
 import { appRequest, createUser, origin, redirectTarget, run, withEnv } from "~/test/helpers";
+import { totpCode } from "~/test/totp";
+import { turnOnTwoFactor } from "~/test/two-factor";
+import { totpCodeUsed } from "./two-factor.server";
 
 // biome-ignore lint/suspicious/noExplicitAny: loaders are called with the subset of args they read.
 type AnyLoader = (args: any) => unknown;
@@ -177,5 +186,216 @@ describe("other routes", () => {
 
   it("sends /bolt-prompt to /app-builder", async () => {
     expect(redirectTarget(await load(bolt.loader, "/bolt-prompt"))).toBe("/app-builder");
+  });
+});
+
+describe("sensitive admin actions ask for a recent proof", () => {
+  type Thrown = { data: ProofRequired; init: { status: number } };
+  /** An action's answer, or what it threw (a redirect, or requireRecentProof's 401). */
+  async function post(
+    action: (args: never) => unknown,
+    path: string,
+    cookie: string,
+    form: Record<string, string>,
+    params: Record<string, string> = {},
+  ): Promise<unknown> {
+    try {
+      return await action({
+        request: appRequest(path, { cookie, form }),
+        params,
+        context: {},
+      } as never);
+    } catch (thrown) {
+      return thrown;
+    }
+  }
+  const db = () => getDb();
+  /** Makes the admin's last proof (sign-in) `minutes` old. */
+  async function provedAgo(userId: string, minutes: number) {
+    const at = new Date(Date.now() - minutes * 60_000);
+    await (await db())
+      .update(session)
+      .set({ createdAt: at, provedAt: null })
+      .where(eq(session.userId, userId));
+  }
+  const accessOf = async (userId: string) => (await findMember(await db(), userId))?.access ?? null;
+
+  it("within 15 minutes of signing in, a change goes through at once", async () => {
+    const admin = await createUser({ isAdmin: true });
+    const target = await createUser();
+    await provedAgo(admin.id, 14);
+    const path = `/admin/members/${target.id}`;
+    const params = { userId: target.id };
+    const done = await post(
+      memberRoute.action,
+      path,
+      admin.cookie,
+      {
+        intent: "grant",
+        confirm: "yes",
+      },
+      params,
+    );
+    expect(done).toMatchObject({ ok: true });
+    expect(await accessOf(target.id)).toBe("member");
+  });
+
+  it("after 15 minutes, asks for the password, keeps the change and makes it once confirmed", async () => {
+    const admin = await createUser({ isAdmin: true });
+    const target = await createUser();
+    await provedAgo(admin.id, 16);
+    const path = `/admin/members/${target.id}`;
+    const params = { userId: target.id };
+    const change = { intent: "grant", confirm: "yes" };
+
+    const asked = (await post(memberRoute.action, path, admin.cookie, change, params)) as Thrown;
+    expect(asked.init.status).toBe(401);
+    expect(asked.data).toEqual({
+      proofRequired: true,
+      twoFactor: false,
+      error: null,
+      fields: [
+        ["intent", "grant"],
+        ["confirm", "yes"],
+      ],
+    });
+    expect(await accessOf(target.id)).toBe("none");
+
+    const wrong = (await post(
+      memberRoute.action,
+      path,
+      admin.cookie,
+      {
+        ...change,
+        confirmPassword: "not the password",
+      },
+      params,
+    )) as Thrown;
+    expect(wrong.init.status).toBe(401);
+    expect(wrong.data.error).toBe("Incorrect password");
+    // The password typed is never sent back.
+    expect(JSON.stringify(wrong.data)).not.toContain("not the password");
+    expect(await accessOf(target.id)).toBe("none");
+
+    const confirmed = await post(
+      memberRoute.action,
+      path,
+      admin.cookie,
+      {
+        ...change,
+        confirmPassword: admin.password,
+      },
+      params,
+    );
+    expect(confirmed).toMatchObject({ ok: true });
+    expect(await accessOf(target.id)).toBe("member");
+    // The proof counts for the next 15 minutes of this session.
+    const revoked = await post(
+      memberRoute.action,
+      path,
+      admin.cookie,
+      {
+        intent: "revoke",
+        confirm: "yes",
+      },
+      params,
+    );
+    expect(revoked).toMatchObject({ ok: true });
+
+    const entries = await (await db())
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, admin.id));
+    expect(entries.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(["security.confirm-failed", "security.confirm", "member.grant"]),
+    );
+    expect(JSON.stringify(entries)).not.toContain(admin.password);
+    expect(JSON.stringify(entries)).not.toContain("not the password");
+  });
+
+  it("takes an authenticator code instead, once", async () => {
+    const admin = await createUser({ isAdmin: true });
+    const secret = await turnOnTwoFactor(admin);
+    const target = await createUser();
+    await provedAgo(admin.id, 20);
+    const path = `/admin/members/${target.id}`;
+    const params = { userId: target.id };
+    const asked = (await post(
+      memberRoute.action,
+      path,
+      admin.cookie,
+      {
+        intent: "make-admin",
+        confirm: "yes",
+      },
+      params,
+    )) as Thrown;
+    expect(asked.data.twoFactor).toBe(true);
+    const code = totpCode(secret, Date.now() + 30_000);
+    const made = await post(
+      memberRoute.action,
+      path,
+      admin.cookie,
+      {
+        intent: "make-admin",
+        confirm: "yes",
+        confirmCode: code,
+      },
+      params,
+    );
+    expect(made).toMatchObject({ ok: true });
+    expect(await accessOf(target.id)).toBe("admin");
+
+    // The same code proves nothing a second time.
+    await provedAgo(admin.id, 20);
+    const again = (await post(
+      memberRoute.action,
+      path,
+      admin.cookie,
+      {
+        intent: "remove-admin",
+        confirm: "yes",
+        confirmCode: code,
+      },
+      params,
+    )) as Thrown;
+    expect(again.init.status).toBe(401);
+    expect(again.data.error).toBe(totpCodeUsed);
+    expect(await accessOf(target.id)).toBe("admin");
+  });
+
+  it("guards the offer settings and payments too, keeping what was typed", async () => {
+    const admin = await createUser({ isAdmin: true });
+    await provedAgo(admin.id, 30);
+    const { values } = (await settingsRoute.loader({
+      request: appRequest("/admin/settings", { cookie: admin.cookie }),
+      params: {},
+      context: {},
+    } as never)) as { values: Record<string, string> };
+    const form = { ...values, couponCode: "PROOF42" };
+    const asked = (await post(
+      settingsRoute.action,
+      "/admin/settings",
+      admin.cookie,
+      form,
+    )) as Thrown;
+    expect(asked.init.status).toBe(401);
+    expect(Object.fromEntries(asked.data.fields)).toEqual(form);
+    const saved = await post(settingsRoute.action, "/admin/settings", admin.cookie, {
+      ...form,
+      confirmPassword: admin.password,
+    });
+    expect(saved).toMatchObject({ ok: true });
+    const { settings } = await readOfferSettings(await db());
+    expect(settings.couponCode).toBe("PROOF42");
+
+    await provedAgo(admin.id, 30);
+    const payment = (await post(membersRoute.action, "/admin/members", admin.cookie, {
+      intent: "attach",
+      provider: "stripe",
+      providerRef: "cs_none",
+      email: "someone@example.test",
+    })) as Thrown;
+    expect(payment.init.status).toBe(401);
   });
 });

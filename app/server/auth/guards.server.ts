@@ -1,9 +1,16 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import type { ProofRequired } from "~/lib/proof";
 import { hasPaidAccess } from "../access.server";
 import { getDb } from "../db/db.server";
 import { getEnv } from "../env.server";
 import { cookieKeys } from "./cookies.server";
-import { findSessionMember, readSessionToken, type SessionMember } from "./session.server";
+import {
+  findSessionMember,
+  markSessionProved,
+  readSessionToken,
+  type SessionMember,
+} from "./session.server";
+import { proveItIsYou } from "./two-factor.server";
 
 export type SessionUser = {
   id: string;
@@ -62,6 +69,48 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   // Where it is required, an admin turns two-factor on first, on /account.
   if (adminNeedsTwoFactor(user)) throw redirect("/account");
   return user;
+}
+
+/** The fields of "confirm it's you" (ConfirmItsYou), taken out of the form before the action reads it. */
+const proofFields = { password: "confirmPassword", code: "confirmCode" } as const;
+
+/**
+ * For a sensitive admin action (roles, access, refunds, offer settings),
+ * after requireAdmin: the admin proved who they are (signed in, or gave their
+ * password or a two-factor code) within ADMIN_PROOF_MINUTES in this session,
+ * or gives the proof now in the submitted form (the fields are taken out of
+ * it, and the session's proof time moves to now). Otherwise throws 401 with
+ * what ConfirmItsYou needs to ask, the submitted fields included, so that the
+ * change goes through once confirmed.
+ */
+export async function requireRecentProof(
+  request: Request,
+  admin: SessionUser,
+  form: FormData,
+): Promise<void> {
+  const password = String(form.get(proofFields.password) ?? "");
+  const code = String(form.get(proofFields.code) ?? "");
+  form.delete(proofFields.password);
+  form.delete(proofFields.code);
+  const found = await lookUp(request);
+  if (!found) throw redirect("/login");
+  const age = Date.now() - found.session.provedAt.getTime();
+  if (age < getEnv().adminProofMinutes * 60_000) return;
+  let error: string | null = null;
+  if (password || code) {
+    const proved = await proveItIsYou(request, admin, { password, code });
+    if (proved.ok) {
+      await markSessionProved(await getDb(), found.session.id);
+      return;
+    }
+    error = proved.error;
+  }
+  const fields: [string, string][] = [];
+  for (const [name, value] of form) if (typeof value === "string") fields.push([name, value]);
+  throw data<ProofRequired>(
+    { proofRequired: true, twoFactor: admin.twoFactorEnabled, error, fields },
+    401,
+  );
 }
 
 /**

@@ -82,7 +82,64 @@ describe("findSessionMember", () => {
         twoFactorEnabled: false,
       },
       isMember: true,
+      session: { id: expect.any(String), provedAt: expect.any(Date) },
     });
+  });
+
+  it("ends an admin's session after 12 hours without a request, and no one else's", async () => {
+    const admin = await createUser({ isAdmin: true });
+    const member = await createUser({ paid: true });
+    const db = await getDb();
+    const tokenOf = (cookie: string) => readSessionToken(cookie, getEnv().authSecret) ?? "";
+    const [before] = await db.select().from(session).where(eq(session.userId, admin.id));
+
+    // A request moves the admin session's last request and expiry to 12 hours ahead.
+    expect(await findSessionMember(db, tokenOf(admin.cookie))).not.toBeNull();
+    const [seen] = await db.select().from(session).where(eq(session.userId, admin.id));
+    expect(seen?.lastSeenAt).toBeInstanceOf(Date);
+    const twelveHours = 12 * 3600_000;
+    expect(Math.abs((seen?.expiresAt.getTime() ?? 0) - Date.now() - twelveHours)).toBeLessThan(
+      60_000,
+    );
+    expect(before?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);
+
+    // 11 hours idle: still signed in. 12 hours and a minute: the session is over.
+    for (const u of [admin, member]) {
+      await db
+        .update(session)
+        .set({
+          lastSeenAt: new Date(Date.now() - 11 * 3600_000),
+          updatedAt: new Date(Date.now() - 11 * 3600_000),
+        })
+        .where(eq(session.userId, u.id));
+    }
+    expect(await findSessionMember(db, tokenOf(admin.cookie))).not.toBeNull();
+    for (const u of [admin, member]) {
+      await db
+        .update(session)
+        .set({
+          lastSeenAt: new Date(Date.now() - twelveHours - 60_000),
+          updatedAt: new Date(Date.now() - twelveHours - 60_000),
+        })
+        .where(eq(session.userId, u.id));
+    }
+    expect(await findSessionMember(db, tokenOf(admin.cookie))).toBeNull();
+    const adminPage = await import("~/routes/admin/layout");
+    expect(
+      redirectTarget(
+        await run(() =>
+          adminPage.loader({
+            request: appRequest("/admin", { cookie: admin.cookie }),
+            params: {},
+            context: {},
+          } as never),
+        ),
+      ),
+    ).toBe("/dashboard");
+    // A member's session is not an admin session: it lasts its 30 days, and is never written.
+    expect(await findSessionMember(db, tokenOf(member.cookie))).not.toBeNull();
+    const [memberRow] = await db.select().from(session).where(eq(session.userId, member.id));
+    expect(memberRow?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);
   });
 
   it("answers null for an expired session", async () => {

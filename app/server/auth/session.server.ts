@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import { paidAccessSql } from "../access.server";
 import type { Db } from "../db/client.server";
 import { session, user } from "../db/schema";
@@ -8,7 +8,12 @@ export type SessionMember = {
   user: { id: string; name: string; email: string; isAdmin: boolean; twoFactorEnabled: boolean };
   /** hasPaidAccess for this user, decided in the same query. */
   isMember: boolean;
+  /** The session row, and when its user last proved who they are (sign-in, or since). */
+  session: { id: string; provedAt: Date };
 };
+
+/** An admin session ends after this long without a request (docs/decisions/022-admin-sessions.md). */
+export const adminIdleHours = 12;
 
 /**
  * The session token from Better Auth's signed session cookie, or null when
@@ -48,8 +53,15 @@ export function createSessionTokenReader(secret: string, secure: boolean, maxEnt
  * query (session, user and the access rule of access.server.ts). The
  * session row is read on every request, so logging out everywhere or a
  * refund takes effect on the next one.
+ *
+ * An admin's session ends after adminIdleHours without a request: the query
+ * does not find it, and each request (at most one write a minute) moves its
+ * last_seen_at and its expiry to adminIdleHours ahead, so that everything
+ * reading expires_at (the page cache's stamps, Better Auth) sees it end too.
+ * Other sessions are never written here.
  */
 export async function findSessionMember(db: Db, token: string): Promise<SessionMember | null> {
+  const idle = sql.raw(`interval '${adminIdleHours} hours'`);
   const [row] = await db
     .select({
       id: user.id,
@@ -58,12 +70,40 @@ export async function findSessionMember(db: Db, token: string): Promise<SessionM
       isAdmin: user.isAdmin,
       twoFactorEnabled: user.twoFactorEnabled,
       isMember: paidAccessSql({ id: user.id, isAdmin: user.isAdmin }),
+      sessionId: session.id,
+      provedAt: sql<Date>`coalesce(${session.provedAt}, ${session.createdAt})`.mapWith(
+        session.createdAt,
+      ),
+      // An admin session whose last request or expiry is due to move (more than a minute behind).
+      touch: sql<boolean>`${user.isAdmin} and (
+        ${session.lastSeenAt} is null or ${session.lastSeenAt} < now() - interval '1 minute'
+        or ${session.expiresAt} > now() + ${idle} + interval '1 minute')`,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
+    .where(
+      and(
+        eq(session.token, token),
+        gt(session.expiresAt, new Date()),
+        or(
+          eq(user.isAdmin, false),
+          sql`coalesce(${session.lastSeenAt}, ${session.updatedAt}) > now() - ${idle}`,
+        ),
+      ),
+    )
     .limit(1);
   if (!row) return null;
-  const { isMember, ...rest } = row;
-  return { user: rest, isMember: isMember === true };
+  const { isMember, sessionId, provedAt, touch, ...rest } = row;
+  if (touch) {
+    await db
+      .update(session)
+      .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + ${idle}` })
+      .where(eq(session.id, sessionId));
+  }
+  return { user: rest, isMember: isMember === true, session: { id: sessionId, provedAt } };
+}
+
+/** Records that the session's user proved who they are now (requireRecentProof). */
+export async function markSessionProved(db: Db, sessionId: string): Promise<void> {
+  await db.update(session).set({ provedAt: sql`now()` }).where(eq(session.id, sessionId));
 }

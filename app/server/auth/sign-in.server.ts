@@ -6,12 +6,7 @@ import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { getAuth } from "./better-auth.server";
 import { clearSessionCookies, readPendingSignIn } from "./cookies.server";
-import {
-  authErrorCode,
-  authErrorMessage,
-  signInExpired,
-  twoFactorErrorMessage,
-} from "./errors.server";
+import { authErrorCode, authErrorMessage, signInExpired } from "./errors.server";
 import { homeFor } from "./guards.server";
 import { isKnownAddress, rememberAddress } from "./known-addresses.server";
 import { hashPassword, needsRehash, passwordCostFor } from "./password.server";
@@ -28,6 +23,7 @@ import { isSignInLinkFor, sendSignInLink, spendSignInLink } from "./sign-in-link
 /** The answer once an account's limit for new places is used up (the same whether it exists). */
 export const signInLinkSent =
   "Too many wrong passwords were tried for this account from new places, so we hold back sign-ins from here for a while. If the account exists, we have e-mailed it a one-time sign-in link: open it, then sign in with your password.";
+import { recordSignIn, recordSignInRefused, verifySecondFactor } from "./two-factor.server";
 
 export type SignInOutcome =
   /** Signed in: go home (docs/product.md, Sign-in routing) with these Set-Cookie headers. */
@@ -84,6 +80,7 @@ export async function signInWithPassword(
   try {
     result = await signIn();
   } catch (error) {
+    await recordSignInRefused(credentials.email, authErrorCode(error));
     return {
       status: "refused",
       httpStatus: 400,
@@ -96,6 +93,7 @@ export async function signInWithPassword(
   const response = result.response;
   if ("twoFactorRedirect" in response) return { status: "code-required", headers: result.headers };
   await rememberAddress(db, response.user.id, address);
+  await recordSignIn(response.user, "password");
   const home = await homeFor({ id: response.user.id, isAdmin: response.user.isAdmin === true });
   return { status: "signed-in", home, headers: result.headers };
 }
@@ -200,26 +198,11 @@ export async function verifySignInCode(
   if (!(await limits.twoFactor.perAccount.hit(userId))) {
     return { status: "refused", httpStatus: 429, error: tooManyAttempts };
   }
-  let result: { headers: Headers; response: { user: { id: string; isAdmin?: unknown } } };
-  try {
-    result =
-      input.method === "totp"
-        ? await auth.api.verifyTOTP({
-            body: { code: input.code },
-            headers: request.headers,
-            returnHeaders: true,
-          })
-        : await auth.api.verifyBackupCode({
-            body: { code: input.code },
-            headers: request.headers,
-            returnHeaders: true,
-          });
-  } catch (error) {
-    return { status: "refused", httpStatus: 400, error: twoFactorErrorMessage(error) };
-  }
+  const result = await verifySecondFactor(request, userId, input);
+  if (!result.ok) return { status: "refused", httpStatus: 400, error: result.error };
   await limits.twoFactor.perAccount.reset(userId);
-  const signedIn = result.response.user;
-  await rememberAddress(await getDb(), signedIn.id, clientAddress(request));
-  const home = await homeFor({ id: signedIn.id, isAdmin: signedIn.isAdmin === true });
+  const { user } = result;
+  await rememberAddress(await getDb(), user.id, clientAddress(request));
+  const home = await homeFor({ id: user.id, isAdmin: user.isAdmin === true });
   return { status: "signed-in", home, headers: result.headers };
 }

@@ -74,6 +74,14 @@ export const session = pgTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     userId: userIdColumn(),
+    /**
+     * When the user last proved who they are in this session (password or
+     * two-factor code, guards.server.ts requireRecentProof); null: at its sign-in
+     * (created_at).
+     */
+    provedAt: instant("proved_at"),
+    /** An admin session's last request, kept to the minute (session.server.ts); null for others. */
+    lastSeenAt: instant("last_seen_at"),
   }),
   indexByUser("session"),
 );
@@ -125,6 +133,8 @@ export const twoFactor = pgTable(
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: instant("locked_until"),
+    /** The last TOTP time step (Unix time / 30 s) accepted: a code is accepted once (two-factor.server.ts). */
+    lastTotpStep: bigint("last_totp_step", { mode: "number" }),
   },
   (t) => [uniqueIndex("two_factor_user_id_idx").on(t.userId)],
 );
