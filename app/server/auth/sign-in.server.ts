@@ -19,11 +19,11 @@ import {
   tooManyAttempts,
 } from "./rate-limit.server";
 import { isSignInLinkFor, sendSignInLink, spendSignInLink } from "./sign-in-link.server";
+import { recordSignIn, recordSignInRefused, verifySecondFactor } from "./two-factor.server";
 
 /** The answer once an account's limit for new places is used up (the same whether it exists). */
 export const signInLinkSent =
   "Too many wrong passwords were tried for this account from new places, so we hold back sign-ins from here for a while. If the account exists, we have e-mailed it a one-time sign-in link: open it, then sign in with your password.";
-import { recordSignIn, recordSignInRefused, verifySecondFactor } from "./two-factor.server";
 
 export type SignInOutcome =
   /** Signed in: go home (docs/product.md, Sign-in routing) with these Set-Cookie headers. */
