@@ -5,7 +5,14 @@ import { signedOutPageLoader } from "~/server/auth/guards.server";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/forgot-password";
-import { AuthForm, AuthLinks, EmailField, StatusBox, SubmitButton, useCheckedForm } from "./fields";
+import {
+  AuthForm,
+  AuthLinks,
+  EmailField,
+  StatusBox,
+  SubmitButton,
+  useAnsweredForm,
+} from "./fields";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | AI Labs" }];
 
@@ -27,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const { busy, errors, onSubmit } = useCheckedForm(forgotPasswordSchema, actionData);
+  const { busy, errors } = useAnsweredForm(actionData);
   return (
     <AuthCard
       title="Forgot your password?"
@@ -36,7 +43,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       {actionData?.sent ? (
         <StatusBox>{actionData.sent}</StatusBox>
       ) : (
-        <AuthForm formError={actionData?.formError} onSubmit={onSubmit}>
+        <AuthForm formError={actionData?.formError}>
           <EmailField defaultValue={actionData?.values.email} error={errors.email} />
           <SubmitButton busy={busy} busyLabel="Sending...">
             Send reset link
