@@ -1,8 +1,8 @@
-import { z } from "./zod";
-
 // The one password rule: its length limits and messages, shared by the sign-up,
 // reset-password and account forms (browser and action), Better Auth's settings
 // (server/auth/better-auth.server.ts) and its error messages (server/auth/errors.server.ts).
+// Its schemas are in password-schemas.ts: the sign-in pages read these constants in the
+// browser without the validation library.
 
 export const passwordMinLength = 8;
 export const passwordMaxLength = 128;
@@ -11,15 +11,3 @@ export const passwordTooShort = `Password must be at least ${passwordMinLength} 
 export const passwordTooLong = `Password must be at most ${passwordMaxLength} characters`;
 /** The line under a new-password field. */
 export const passwordRuleHint = `At least ${passwordMinLength} characters.`;
-
-/** A password being chosen (sign-up, reset). */
-export const newPassword = z
-  .string()
-  .min(passwordMinLength, passwordTooShort)
-  .max(passwordMaxLength, passwordTooLong);
-
-/** A password being entered to prove who one is (sign-in, account settings). */
-export const currentPassword = z
-  .string()
-  .min(1, "Please enter your password")
-  .max(passwordMaxLength);
