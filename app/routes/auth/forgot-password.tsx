@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { AuthCard } from "~/components/ui";
 import { forgotPasswordSchema, parseForm } from "~/lib/forms";
+import { pageMeta } from "~/lib/seo";
 import { signedOutPageLoader } from "~/server/auth/guards.server";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import { readForm } from "~/server/forms.server";
@@ -14,7 +15,13 @@ import {
   useAnsweredForm,
 } from "./fields";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | AI Labs" }];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Forgot your password? | AI Labs",
+    description:
+      "Forgot your AI Labs password? Enter your account's e-mail address and we will send you a link to choose a new one.",
+    path: "/forgot-password",
+  });
 
 /** A signed-in user has no password to recover here: their home page, as /login does. */
 export const loader = signedOutPageLoader;
