@@ -5,6 +5,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./lib/nonce";
 import { consentedPage, hasChosenConsent } from "./server/http/consented-page.server";
 import { contentSecurityPolicy, newNonce } from "./server/http/csp.server";
+import { preloadScriptsAfterPaint } from "./server/http/script-priority.server";
 import { logError } from "./server/log-error.server";
 import { logger } from "./server/logger.server";
 
@@ -51,7 +52,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        const html = new Uint8Array(Buffer.concat(chunks));
+        const html = new Uint8Array(preloadScriptsAfterPaint(Buffer.concat(chunks)));
         // A visitor who has chosen in the cookie banner does not see it, without JavaScript too.
         const body = chosen ? consentedPage(html) : html;
         resolve(new Response(body, { status, headers: responseHeaders }));
