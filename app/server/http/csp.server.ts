@@ -88,6 +88,18 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 const nonceSource = /'nonce-([A-Za-z0-9+/=]+)'/;
+const nonceAttribute = / nonce="[A-Za-z0-9+/=]+"/g;
+
+/**
+ * A prerendered page without the nonce attributes of its render at build: its
+ * policy names its inline scripts by their hashes, so the nonce in its bytes,
+ * the same for every visitor, would be valid nowhere; it is taken out.
+ */
+export function withoutNonces(html: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const text = Buffer.from(html.buffer, html.byteOffset, html.byteLength).toString("utf8");
+  if (!text.includes(' nonce="')) return html;
+  return new Uint8Array(Buffer.from(text.replace(nonceAttribute, "")));
+}
 
 /**
  * A rendered page as the page cache keeps it, to be answered many times: its

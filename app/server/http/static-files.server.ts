@@ -4,7 +4,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { signInPaths } from "~/config/public-paths";
 import { consentedPage, hasChosenConsent } from "./consented-page.server";
-import { contentSecurityPolicy, inlineScriptHashes } from "./csp.server";
+import { contentSecurityPolicy, inlineScriptHashes, withoutNonces } from "./csp.server";
 import { brotliOptions, negotiateEncoding } from "./encoding.server";
 
 export type StaticFile = {
@@ -91,12 +91,13 @@ export function staticEntry(
   plainUrlOnly: readonly string[] = signInPaths,
 ): [string, StaticFile] | undefined {
   const route = rel.endsWith("/index.html") ? rel.slice(0, -"/index.html".length) || "/" : rel;
-  const file = staticFile(rel, route, body);
   if (rel.endsWith("/index.html")) {
-    const consented = staticFile(rel, route, consentedPage(body));
+    const page = withoutNonces(body);
+    const file = staticFile(rel, route, page);
+    const consented = staticFile(rel, route, consentedPage(page));
     return [route, { ...file, plainUrlOnly: plainUrlOnly.includes(route), consented }];
   }
-  if (path.extname(rel) !== ".html") return [rel, file];
+  if (path.extname(rel) !== ".html") return [rel, staticFile(rel, route, body)];
   return undefined;
 }
 
