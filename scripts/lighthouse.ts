@@ -34,11 +34,14 @@ const budgets: Record<(typeof categories)[number], number> = {
   seo: 100,
 };
 /**
- * The JavaScript a page may load (gzip): the landing page hydrates only its
- * islands (decision 007); the others run React Router's client, about 110 KB
- * of it shared, plus their own code. A page past its budget fails the run.
+ * The JavaScript a page may load (gzip), a few KB above what it loads now:
+ * the landing page hydrates only its islands (decision 007); the others run
+ * React Router's client, about 110 KB of it shared, plus their own code
+ * (/demo-swipes the most: its tabs and the swipes). A page past its budget
+ * fails the run.
  */
-const jsBudget = (page: string) => (page === "/" ? 100 * 1024 : 130 * 1024);
+const jsBudgets: Record<string, number> = { "/": 100 * 1024, "/demo-swipes": 136 * 1024 };
+const jsBudget = (page: string) => jsBudgets[page] ?? 130 * 1024;
 const outDir = path.resolve("lighthouse-results");
 const chromeFlags = ["--headless=new", ...chromiumArgs];
 
