@@ -3,7 +3,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./lib/nonce";
+import { consentedPage, hasChosenConsent } from "./server/http/consented-page.server";
 import { contentSecurityPolicy, newNonce } from "./server/http/csp.server";
+import { preloadScriptsAfterPaint } from "./server/http/script-priority.server";
 import { logError } from "./server/log-error.server";
 import { logger } from "./server/logger.server";
 
@@ -39,6 +41,7 @@ export default function handleRequest(
   }
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
+    const chosen = hasChosenConsent(request.headers.get("cookie"));
     const chunks: Buffer[] = [];
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const sink = new Writable({
@@ -49,13 +52,22 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { status, headers: responseHeaders }));
+        const html = new Uint8Array(preloadScriptsAfterPaint(Buffer.concat(chunks)));
+        // A visitor who has chosen in the cookie banner does not see it, without JavaScript too.
+        const body = chosen ? consentedPage(html) : html;
+        resolve(new Response(body, { status, headers: responseHeaders }));
         callback();
       },
     });
     // Each rendered page's inline scripts carry a nonce of their own (csp.server.ts).
     const nonce = newNonce();
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
+    responseHeaders.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy([`'nonce-${nonce}'`], {
+        path: new URL(request.url).pathname,
+        development: import.meta.env.DEV,
+      }),
+    );
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

@@ -40,6 +40,12 @@ export type RoutePolicy = {
    * Allow (resource routes that only take POST: their loader is postOnly).
    */
   methods?: readonly ["POST"];
+  /**
+   * The page adds the marketplace's disclaimer script (use-body-script.ts):
+   * its Content-Security-Policy allows that script's host, which no other
+   * page's does (app/server/http/csp.server.ts).
+   */
+  marketplaceScript?: true;
 };
 
 const postOnly = { methods: ["POST"] } as const satisfies RoutePolicy;
@@ -49,8 +55,8 @@ export const routePolicies = {
   "/": { prerender: "public" },
   "/ailabs-offer": { prerender: "public" },
   "/ailabs-offer2": { prerender: "public" },
-  "/white-label-upsell": { prerender: "public" },
-  "/custom-saas-upsell": { prerender: "public" },
+  "/white-label-upsell": { prerender: "public", marketplaceScript: true },
+  "/custom-saas-upsell": { prerender: "public", marketplaceScript: true },
   "/custom-saas-thank-you": { prerender: "public" },
   "/privacy-policy": { prerender: "public" },
   "/terms-of-service": { prerender: "public" },

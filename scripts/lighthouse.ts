@@ -6,10 +6,12 @@
  *
  * Starts the production server (build/server/index.js) on a free port with a
  * throw-away DATA_DIR, runs Lighthouse 12 (Node API, default mobile preset with
- * its simulated throttling) in the system Chromium on each page, prints the four
- * category scores per page and the landing page's transferred JavaScript, then
- * PASS/FAIL per budget. It is a report, not a gate: it exits 0 whatever the
- * scores, and non-zero only when the server or Lighthouse itself fails.
+ * its simulated throttling) in the system Chromium on every public and sign-in
+ * page, prints the four category scores and the JavaScript (gzip) of each page,
+ * then PASS/FAIL per budget. The JavaScript budgets are a gate: a page whose
+ * scripts grow past its budget makes the run exit 1. The scores depend on the
+ * machine's load, so their budgets are reported only. It also exits non-zero
+ * when the server or Lighthouse itself fails.
  * Full results go to lighthouse-results/ (gitignored).
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -20,17 +22,26 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { publicPaths, signInPaths } from "../app/config/public-paths";
 import { chromiumArgs, systemChromiumPath } from "./chromium";
 
-const pages = ["/", "/ailabs-offer", "/white-label-upsell", "/jv-affiliate", "/login"];
+const pages = [...publicPaths, ...signInPaths];
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 const budgets: Record<(typeof categories)[number], number> = {
-  performance: 95,
+  performance: 97,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
 };
-const landingJsBudget = 100 * 1024;
+/**
+ * The JavaScript a page may load (gzip), a few KB above what it loads now:
+ * the landing page hydrates only its islands (decision 007); the others run
+ * React Router's client, about 110 KB of it shared, plus their own code
+ * (/demo-swipes the most: its tabs and the swipes). A page past its budget
+ * fails the run.
+ */
+const jsBudgets: Record<string, number> = { "/": 100 * 1024, "/demo-swipes": 136 * 1024 };
+const jsBudget = (page: string) => jsBudgets[page] ?? 130 * 1024;
 const outDir = path.resolve("lighthouse-results");
 const chromeFlags = ["--headless=new", ...chromiumArgs];
 
@@ -120,9 +131,12 @@ async function main(): Promise<number> {
     });
     mkdirSync(outDir, { recursive: true });
 
-    const rows: { page: string; scores: Record<string, number | null> }[] = [];
-    let landingJs = 0;
-    let landingScripts: { url: string; bytes: number; gzip: number }[] = [];
+    const rows: {
+      page: string;
+      scores: Record<string, number | null>;
+      js: number;
+      scripts: { url: string; bytes: number; gzip: number }[];
+    }[] = [];
     for (const page of pages) {
       const lhr = await audit(`${origin}${page}`, chrome.port);
       const name = page === "/" ? "home" : page.slice(1).replaceAll("/", "_");
@@ -132,20 +146,23 @@ async function main(): Promise<number> {
         const s = lhr.categories[c]?.score;
         scores[c] = typeof s === "number" ? Math.round(s * 100) : null;
       }
-      rows.push({ page, scores });
-      if (page === "/") {
-        const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] })
-          ?.items ?? []) as NetworkItem[];
-        landingScripts = items
-          .filter((i) => i.resourceType === "Script")
-          .map((i) => ({ url: i.url ?? "", bytes: i.transferSize ?? 0, gzip: 0 }));
-        for (const s of landingScripts) s.gzip = await gzipBytes(s.url);
-        landingJs = landingScripts.reduce((sum, s) => sum + s.gzip, 0);
-      }
+      const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] })
+        ?.items ?? []) as NetworkItem[];
+      const scripts = items
+        .filter((i) => i.resourceType === "Script")
+        .map((i) => ({ url: i.url ?? "", bytes: i.transferSize ?? 0, gzip: 0 }));
+      for (const s of scripts) s.gzip = await gzipBytes(s.url);
+      const js = scripts.reduce((sum, s) => sum + s.gzip, 0);
+      rows.push({ page, scores, js, scripts });
     }
 
-    const header = ["page", ...categories];
-    const table = rows.map((r) => [r.page, ...categories.map((c) => String(r.scores[c] ?? "-"))]);
+    const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(6)} KB`;
+    const header = ["page", ...categories, "JS gzip"];
+    const table = rows.map((r) => [
+      r.page,
+      ...categories.map((c) => String(r.scores[c] ?? "-")),
+      kb(r.js).trim(),
+    ]);
     const widths = header.map((h, i) =>
       Math.max(h.length, ...table.map((r) => (r[i] ?? "").length)),
     );
@@ -154,13 +171,16 @@ async function main(): Promise<number> {
     for (const r of table) console.log(line(r));
     // Transferred = what Lighthouse's Chrome received (brotli where the server offers it);
     // gzip = the same files asked for with gzip only, the unit of the budget.
-    const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(6)} KB`;
-    const transferred = landingScripts.reduce((sum, s) => sum + s.bytes, 0);
-    console.log(
-      `\nLanding page JavaScript: ${kb(landingJs).trim()} gzip (${kb(transferred).trim()} transferred)`,
-    );
-    for (const s of landingScripts.sort((a, b) => b.gzip - a.gzip)) {
-      console.log(`  ${kb(s.gzip)} gzip  ${kb(s.bytes)} transferred  ${s.url.replace(origin, "")}`);
+    for (const r of rows.filter((row) => row.page === "/" || row.page === "/login")) {
+      const transferred = r.scripts.reduce((sum, s) => sum + s.bytes, 0);
+      console.log(
+        `\n${r.page} JavaScript: ${kb(r.js).trim()} gzip (${kb(transferred).trim()} transferred)`,
+      );
+      for (const s of [...r.scripts].sort((a, b) => b.gzip - a.gzip)) {
+        console.log(
+          `  ${kb(s.gzip)} gzip  ${kb(s.bytes)} transferred  ${s.url.replace(origin, "")}`,
+        );
+      }
     }
 
     console.log("\nBudgets:");
@@ -173,16 +193,18 @@ async function main(): Promise<number> {
         );
       }
     }
-    const jsOk = landingJs <= landingJsBudget;
-    console.log(
-      `  ${jsOk ? "PASS" : "FAIL"}  landing JS <= 100 KB gzip (${(landingJs / 1024).toFixed(1)} KB)`,
-    );
-    writeFileSync(
-      path.join(outDir, "summary.json"),
-      JSON.stringify({ origin, rows, landingJsBytes: landingJs, landingScripts }, null, 2),
-    );
+    let jsOk = true;
+    for (const r of rows) {
+      const ok = r.js <= jsBudget(r.page);
+      jsOk &&= ok;
+      console.log(
+        `  ${ok ? "PASS" : "FAIL"}  JS <= ${jsBudget(r.page) / 1024} KB gzip on ${r.page} (${(r.js / 1024).toFixed(1)} KB)`,
+      );
+    }
+    writeFileSync(path.join(outDir, "summary.json"), JSON.stringify({ origin, rows }, null, 2));
     console.log(`\nFull reports: ${path.relative(process.cwd(), outDir)}/`);
-    return 0;
+    if (!jsOk) console.log("A page's JavaScript is over its budget.");
+    return jsOk ? 0 : 1;
   } finally {
     await chrome?.kill();
     server.kill("SIGTERM");

@@ -1,6 +1,6 @@
 import { affiliateFunnel, affiliateLaunch, formatUsd } from "~/config/site";
 import { commissionTable } from "~/lib/commission";
-import { contestLabel, launchLabel, type OfferSettings, winnersLabel } from "~/lib/offer-settings";
+import { contestLabel, launchLabel, type OfferSettings, winnersLabel } from "~/lib/offer";
 
 /** The offer settings the launch copy names (app/lib/offer-settings.ts). */
 type LaunchDates = Pick<

@@ -1,5 +1,5 @@
 import { affiliateLaunch, formatUsd, salesFunnel } from "~/config/site";
-import type { OfferSettings } from "~/lib/offer-settings";
+import type { OfferSettings } from "~/lib/offer";
 
 /**
  * E-mail swipes for affiliates (/demo-swipes). Bodies hold two placeholders the

@@ -1,4 +1,5 @@
-import { currentPassword, newPassword, passwordMaxLength } from "./password-rule";
+import { passwordMaxLength } from "./password-rule";
+import { currentPassword, newPassword } from "./password-schemas";
 import { z } from "./zod";
 
 // One schema per form, shared by the browser (early feedback) and the action (the real check).

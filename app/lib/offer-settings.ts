@@ -1,166 +1,19 @@
-import { lifetimeAccess, salesFunnel, site } from "~/config/site";
-import { z } from "./zod";
-
 // The offer settings the owner edits at /admin/settings (docs/decisions/012):
 // the stored shape (cents, ISO dates), its defaults (the values the pages had
 // before the setting existed), the form's schema (dollars, text) and the labels
-// the pages show. Shared by the browser and the server.
+// the pages show. The shape, defaults and labels are in offer.ts, which the
+// pages' browser code imports without the schemas; this module adds those.
+import {
+  isoDate,
+  isTimeZone,
+  localDateTime,
+  type OfferSettings,
+  offerSettingKeys,
+  validDate,
+} from "./offer";
+import { z } from "./zod";
 
-export type OfferSettings = {
-  /** The plan's price: the landing page, the first sales page, the checkout. */
-  planPriceCents: number;
-  /** The struck-through regular price beside it. */
-  planRegularPriceCents: number;
-  /** The price on the second sales page (/ailabs-offer2). */
-  offer2PriceCents: number;
-  /** The launch coupon both sales pages show, and what it takes off. */
-  couponCode: string;
-  couponSavingCents: number;
-  /** The launch instant as a wall-clock time (YYYY-MM-DDTHH:mm) in `launchTimeZone`. */
-  launchAt: string;
-  /** An IANA time zone (America/Chicago). */
-  launchTimeZone: string;
-  /** The contest's first and last day (YYYY-MM-DD); winners are announced on the last. */
-  contestStart: string;
-  contestEnd: string;
-  /** Marketplace buy links: the main offer, the white label upsell, the custom SaaS upsell. */
-  mainOfferUrl: string;
-  whiteLabelUrl: string;
-  customSaasUrl: string;
-  /** The members' Discord invite; null: the DISCORD_INVITE_URL setting, else "coming soon". */
-  discordInviteUrl: string | null;
-  supportEmail: string;
-};
-
-export const offerSettingKeys = [
-  "planPriceCents",
-  "planRegularPriceCents",
-  "offer2PriceCents",
-  "couponCode",
-  "couponSavingCents",
-  "launchAt",
-  "launchTimeZone",
-  "contestStart",
-  "contestEnd",
-  "mainOfferUrl",
-  "whiteLabelUrl",
-  "customSaasUrl",
-  "discordInviteUrl",
-  "supportEmail",
-] as const satisfies readonly (keyof OfferSettings)[];
-
-/** The values the pages showed before the settings existed (app/config/site.ts). */
-export const offerDefaults: OfferSettings = {
-  planPriceCents: lifetimeAccess.amountCents,
-  planRegularPriceCents: lifetimeAccess.regularAmountCents,
-  offer2PriceCents: salesFunnel.marketplacePriceCents,
-  couponCode: salesFunnel.coupons.offer,
-  couponSavingCents: salesFunnel.couponSavingCents,
-  launchAt: "2025-06-06T11:00",
-  launchTimeZone: "America/Chicago",
-  contestStart: "2025-06-12",
-  contestEnd: "2025-06-13",
-  mainOfferUrl: salesFunnel.checkoutUrls.mainOffer,
-  whiteLabelUrl: salesFunnel.checkoutUrls.whiteLabel,
-  customSaasUrl: salesFunnel.checkoutUrls.coaching,
-  discordInviteUrl: null,
-  supportEmail: site.supportEmail,
-};
-
-/** Whether `zone` is a time zone this runtime knows (IANA names: Europe/Paris, UTC). */
-export function isTimeZone(zone: string): boolean {
-  if (!zone || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const localDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-function validDate(v: string): boolean {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-}
-
-/** The UTC offset of `zone` at `utcMs`, in milliseconds. */
-function zoneOffsetMs(utcMs: number, zone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(new Date(utcMs))
-      .map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - utcMs;
-}
-
-/** The instant (ISO, UTC) of a wall-clock time `YYYY-MM-DDTHH:mm` in `zone`. */
-export function launchInstant(local: string, zone: string): string {
-  const m = localDateTime.exec(local);
-  if (!m) return new Date(Number.NaN).toString();
-  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  let utc = wall - zoneOffsetMs(wall, zone);
-  utc = wall - zoneOffsetMs(utc, zone);
-  return new Date(utc).toISOString();
-}
-
-/** "June 6, 2025 at 11:00 AM CDT": the launch as the pages show it. */
-export function launchLabel(s: Pick<OfferSettings, "launchAt" | "launchTimeZone">): string {
-  const at = new Date(launchInstant(s.launchAt, s.launchTimeZone));
-  const date = at.toLocaleDateString("en-US", {
-    timeZone: s.launchTimeZone,
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-  });
-  const time = at.toLocaleTimeString("en-US", {
-    timeZone: s.launchTimeZone,
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  });
-  return `${date} at ${time}`;
-}
-
-const dayLabel = (day: string, withYear = true) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    month: "long",
-    day: "numeric",
-    ...(withYear ? { year: "numeric" } : {}),
-  });
-
-/** "June 12-13, 2025" (or "June 30 - July 1, 2025"): the contest's days. */
-export function contestLabel(s: Pick<OfferSettings, "contestStart" | "contestEnd">): string {
-  if (s.contestStart === s.contestEnd) return dayLabel(s.contestEnd);
-  const sameMonth = s.contestStart.slice(0, 7) === s.contestEnd.slice(0, 7);
-  if (sameMonth) {
-    return `${dayLabel(s.contestStart, false)}-${Number(s.contestEnd.slice(8))}, ${s.contestEnd.slice(0, 4)}`;
-  }
-  return `${dayLabel(s.contestStart, s.contestStart.slice(0, 4) !== s.contestEnd.slice(0, 4))} - ${dayLabel(s.contestEnd)}`;
-}
-
-/** The day the contest's winners are announced: its last day. */
-export const winnersLabel = (s: Pick<OfferSettings, "contestEnd">) => dayLabel(s.contestEnd);
+export * from "./offer";
 
 // ─── The stored value: each field checked on its own, so one bad field falls back alone ───
 

@@ -1,8 +1,8 @@
-import { z } from "./zod";
-
 // The one password rule: its length limits and messages, shared by the sign-up,
 // reset-password and account forms (browser and action), Better Auth's settings
 // (server/auth/better-auth.server.ts) and its error messages (server/auth/errors.server.ts).
+// Its schemas are in password-schemas.ts: the sign-in pages read these constants in the
+// browser without the validation library.
 
 export const passwordMinLength = 10;
 export const passwordMaxLength = 128;
@@ -14,15 +14,3 @@ export const passwordTooCommon =
   "This password is too common: it is on lists of leaked passwords. Choose another.";
 /** The line under a new-password field. */
 export const passwordRuleHint = `At least ${passwordMinLength} characters, not a common password.`;
-
-/** A password being chosen (sign-up, reset). */
-export const newPassword = z
-  .string()
-  .min(passwordMinLength, passwordTooShort)
-  .max(passwordMaxLength, passwordTooLong);
-
-/** A password being entered to prove who one is (sign-in, account settings). */
-export const currentPassword = z
-  .string()
-  .min(1, "Please enter your password")
-  .max(passwordMaxLength);

@@ -1,7 +1,7 @@
 import type { PublicOffer } from "~/components/marketing/use-offer";
 import { site } from "~/config/site";
 import { type PublicPagePath, pageTexts } from "~/content/page-meta";
-import { offerDefaults } from "~/lib/offer-settings";
+import { offerDefaults } from "~/lib/offer";
 
 /**
  * The meta tags every public page carries: title, description, canonical URL

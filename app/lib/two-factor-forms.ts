@@ -1,4 +1,4 @@
-import { currentPassword } from "./password-rule";
+import { currentPassword } from "./password-schemas";
 import { z } from "./zod";
 
 // Forms of the two-factor pages (account settings and the sign-in code step).

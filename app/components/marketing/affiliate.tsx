@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { affiliateLaunch, formatUsd } from "~/config/site";
 import { funnelFor } from "~/content/affiliate";
 import { secondsUntil } from "~/lib/commission";
-import { contestLabel, launchInstant, launchLabel, winnersLabel } from "~/lib/offer-settings";
+import { contestLabel, launchInstant, launchLabel, winnersLabel } from "~/lib/offer";
 import { CountdownUnits } from "./countdown";
 import { splitDuration } from "./countdown-clock";
 import { useOffer } from "./use-offer";

@@ -1,5 +1,5 @@
 import { useMatches } from "react-router";
-import { type OfferSettings, offerDefaults } from "~/lib/offer-settings";
+import { type OfferSettings, offerDefaults } from "~/lib/offer";
 
 /** What public pages get of the offer settings: all but the members' Discord invite. */
 export type PublicOffer = Omit<OfferSettings, "discordInviteUrl">;

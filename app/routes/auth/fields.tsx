@@ -2,26 +2,21 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorBox, primaryButton, TextField } from "~/components/ui";
 import type { FieldErrors } from "~/lib/forms";
-import { passwordMinLength, passwordRuleHint } from "~/lib/password-rule";
-import { useSchemaCheck } from "~/lib/schema-check";
-import type { z } from "~/lib/zod";
+import { passwordMaxLength, passwordMinLength, passwordRuleHint } from "~/lib/password-rule";
 
 // The fields and pieces the sign-in, sign-up, password and account pages share.
 
 /**
- * A page's form checked with `schema`, the one its action parses it with: whether
- * it is being sent, its field errors (found in the browser, or in the last
- * answer), and the submit handler that checks it before it is sent.
+ * A public page's form (sign-in, sign-up, password reset), checked in the
+ * browser by its fields' own constraints (required, type, minlength,
+ * maxlength, from the same constants as the schema) and by its action with
+ * the schema: whether it is being sent, and the field errors of the last
+ * answer. The schema is not shipped to these pages (docs/decisions/024).
  */
-export function useCheckedForm(
-  schema: z.ZodType,
-  actionData: { fieldErrors?: FieldErrors } | undefined,
-) {
-  const check = useSchemaCheck(schema);
+export function useAnsweredForm(actionData: { fieldErrors?: FieldErrors } | undefined) {
   return {
     busy: useNavigation().state === "submitting",
-    errors: check.errors ?? actionData?.fieldErrors ?? {},
-    onSubmit: check.onSubmit,
+    errors: actionData?.fieldErrors ?? {},
   };
 }
 
@@ -32,7 +27,7 @@ export function AuthForm({
   children,
 }: {
   formError: string | null | undefined;
-  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  onSubmit?: (event: React.FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }) {
   return (
@@ -83,6 +78,7 @@ export function CurrentPasswordField({ error }: { error?: string }) {
       type="password"
       autoComplete="current-password"
       required
+      maxLength={passwordMaxLength}
       error={error}
     />
   );
@@ -124,6 +120,7 @@ export function NewPasswordFields({
           autoComplete="new-password"
           required
           minLength={passwordMinLength}
+          maxLength={passwordMaxLength}
           error={errors[name]}
         />
       ))}

@@ -1,13 +1,27 @@
 import { data } from "react-router";
 import { AuthCard } from "~/components/ui";
 import { forgotPasswordSchema, parseForm } from "~/lib/forms";
+import { pageMeta } from "~/lib/seo";
 import { signedOutPageLoader } from "~/server/auth/guards.server";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/forgot-password";
-import { AuthForm, AuthLinks, EmailField, StatusBox, SubmitButton, useCheckedForm } from "./fields";
+import {
+  AuthForm,
+  AuthLinks,
+  EmailField,
+  StatusBox,
+  SubmitButton,
+  useAnsweredForm,
+} from "./fields";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | AI Labs" }];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Forgot your password? | AI Labs",
+    description:
+      "Forgot your AI Labs password? Enter your account's e-mail address and we will send you a link to choose a new one.",
+    path: "/forgot-password",
+  });
 
 /** A signed-in user has no password to recover here: their home page, as /login does. */
 export const loader = signedOutPageLoader;
@@ -27,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const { busy, errors, onSubmit } = useCheckedForm(forgotPasswordSchema, actionData);
+  const { busy, errors } = useAnsweredForm(actionData);
   return (
     <AuthCard
       title="Forgot your password?"
@@ -36,7 +50,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       {actionData?.sent ? (
         <StatusBox>{actionData.sent}</StatusBox>
       ) : (
-        <AuthForm formError={actionData?.formError} onSubmit={onSubmit}>
+        <AuthForm formError={actionData?.formError}>
           <EmailField defaultValue={actionData?.values.email} error={errors.email} />
           <SubmitButton busy={busy} busyLabel="Sending...">
             Send reset link

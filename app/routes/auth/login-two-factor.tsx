@@ -7,7 +7,8 @@ import { redirectIfSignedIn } from "~/server/auth/guards.server";
 import { hasPendingSignIn, verifySignInCode } from "~/server/auth/sign-in.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/login-two-factor";
-import { AuthForm, AuthLinks, SubmitButton, TotpCodeField, useCheckedForm } from "./fields";
+import { useCheckedForm } from "./checked-form";
+import { AuthForm, AuthLinks, SubmitButton, TotpCodeField } from "./fields";
 
 /** No Login button in the header of the sign-in page itself. */
 export const handle: RouteHandle = { signInPage: true };

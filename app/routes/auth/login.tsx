@@ -14,7 +14,7 @@ import {
   EmailField,
   StatusBox,
   SubmitButton,
-  useCheckedForm,
+  useAnsweredForm,
 } from "./fields";
 
 /** No Login button in the header of the sign-in page itself. */
@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
-  const { busy, errors, onSubmit } = useCheckedForm(loginSchema, actionData);
+  const { busy, errors } = useAnsweredForm(actionData);
   // Safe to read while rendering: the prerendered copy is served only for the plain /login;
   // /login?reset=1 is rendered per request, so the server and the client agree on it.
   const [searchParams] = useSearchParams();
@@ -54,7 +54,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const link = searchParams.get("link");
   return (
     <AuthCard title="Sign in to your account" subtitle="Welcome back">
-      <AuthForm formError={actionData?.formError} onSubmit={onSubmit}>
+      <AuthForm formError={actionData?.formError}>
         {passwordReset && !actionData ? (
           <StatusBox>Your password has been changed. Sign in with your new password.</StatusBox>
         ) : null}

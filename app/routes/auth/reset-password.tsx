@@ -5,7 +5,7 @@ import { isResetTokenUsable, resetPassword } from "~/server/auth/password-reset.
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/reset-password";
-import { AuthForm, NewPasswordFields, SubmitButton, useCheckedForm } from "./fields";
+import { AuthForm, NewPasswordFields, SubmitButton, useAnsweredForm } from "./fields";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password | AI Labs" },
@@ -55,14 +55,14 @@ function ExpiredLink() {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { busy, errors, onSubmit } = useCheckedForm(resetPasswordSchema, actionData);
+  const { busy, errors } = useAnsweredForm(actionData);
   const expired = !loaderData.usable || actionData?.expired === true;
   return (
     <AuthCard title="Choose a new password" subtitle="You will then sign in with it.">
       {expired ? (
         <ExpiredLink />
       ) : (
-        <AuthForm formError={actionData?.formError} onSubmit={onSubmit}>
+        <AuthForm formError={actionData?.formError}>
           {errors.token ? <ErrorBox>{errors.token}</ErrorBox> : null}
           <input type="hidden" name="token" value={loaderData.token} />
           <NewPasswordFields

@@ -12,7 +12,7 @@ import {
   EmailField,
   NewPasswordFields,
   SubmitButton,
-  useCheckedForm,
+  useAnsweredForm,
 } from "./fields";
 
 export const meta: Route.MetaFunction = () =>
@@ -34,10 +34,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Signup({ actionData }: Route.ComponentProps) {
-  const { busy, errors, onSubmit } = useCheckedForm(signupSchema, actionData);
+  const { busy, errors } = useAnsweredForm(actionData);
   return (
     <AuthCard title="Create Your Account" subtitle="Sign up to get lifetime access">
-      <AuthForm formError={actionData?.formError} onSubmit={onSubmit}>
+      <AuthForm formError={actionData?.formError}>
         <TextField
           label="Full Name"
           name="name"

@@ -13,12 +13,15 @@ import {
 } from "~/components/marketing/upsell-sections";
 import { salesFunnel } from "~/config/site";
 import { coachingCta, coachingFaq } from "~/content/upsells";
+import { loadAsDocument } from "~/lib/document-load";
 import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/custom-saas-upsell";
 import { ownFooter } from "./handles";
 
 export const loader = offerLoader;
+// The marketplace's script runs only under this page's own policy: always a document load.
+export const clientLoader = loadAsDocument;
 
 export const handle = ownFooter;
 

@@ -10,12 +10,15 @@ import {
 import { WhiteLabelFeatureCards, WhiteLabelToolList } from "~/components/marketing/upsell-sections";
 import { salesFunnel } from "~/config/site";
 import { whiteLabelCta, whiteLabelFaq } from "~/content/upsells";
+import { loadAsDocument } from "~/lib/document-load";
 import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/white-label-upsell";
 import { ownFooter } from "./handles";
 
 export const loader = offerLoader;
+// The marketplace's script runs only under this page's own policy: always a document load.
+export const clientLoader = loadAsDocument;
 
 export const handle = ownFooter;
 

@@ -3,7 +3,7 @@ import { TwoFactorSettings } from "~/components/members/two-factor-settings";
 import { PageShell } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
 import { accountTwoFactorSchema } from "~/lib/two-factor-forms";
-import { useCheckedForm } from "~/routes/auth/fields";
+import { useCheckedForm } from "~/routes/auth/checked-form";
 import { requireMember } from "~/server/auth/guards.server";
 import {
   confirmTwoFactorSetup,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,6 +27,7 @@ import { runCli } from "../operator/cli.server";
 import { openOperatorDatabase } from "../operator/connect.server";
 import { revokePurchase } from "../payments/purchases.server";
 import { createHttpApp } from "./app.server";
+import { contentSecurityPolicy, newNonce } from "./csp.server";
 import { createBatchedReader, createPageCache, pageCacheAnswer } from "./page-cache.server";
 
 afterAll(closeDatabase);
@@ -325,6 +327,50 @@ describe("the member page cache", () => {
       render(),
     );
     expect(revalidated.status).toBe(304);
+  });
+
+  it("answers a kept page's inline scripts by their hashes: no nonce serves two answers", async () => {
+    const { cache, render } = fakeCache();
+    const inline = 'window.__ctx = {"user":"a"};';
+    const page = () => {
+      const nonce = newNonce();
+      return new Response(
+        `<!DOCTYPE html><html lang="en"><head><script nonce="${nonce}">${inline}</script></head><body><script type="module" nonce="${nonce}" src="/assets/a.js"></script></body></html>`,
+        {
+          headers: {
+            "content-type": "text/html; charset=utf-8",
+            "content-security-policy": contentSecurityPolicy([`'nonce-${nonce}'`]),
+          },
+        },
+      );
+    };
+    const answers = [];
+    for (const encoding of ["", "br", "gzip", ""]) {
+      answers.push(await cache.respond(get("/dashboard", undefined, encoding), render(page)));
+    }
+    const hash = `'sha256-${createHash("sha256").update(inline).digest("base64")}'`;
+    for (const answer of answers) {
+      const policy = answer.headers.get("content-security-policy") ?? "";
+      expect(policy).toContain(`script-src 'self' ${hash};`);
+      expect(policy).not.toContain("nonce");
+    }
+    const plain = await answers[0]?.text();
+    expect(plain).not.toContain("nonce");
+    expect(plain).toContain(`<script>${inline}</script>`);
+    expect(await answers[3]?.text()).toBe(plain);
+  });
+
+  it("keeps a page rendered after a choice in the cookie banner apart from one before", async () => {
+    const { cache, render, renders } = fakeCache();
+    const chosen = "better-auth.session_token=a.b; cookie_consent=essential";
+    await cache.respond(get("/dashboard"), render());
+    await cache.respond(get("/dashboard", chosen), render());
+    expect(renders()).toBe(2);
+    expect(await (await cache.respond(get("/dashboard", chosen), render())).text()).toContain(
+      "render 2",
+    );
+    expect(await (await cache.respond(get("/dashboard"), render())).text()).toContain("render 1");
+    expect(renders()).toBe(2);
   });
 
   it("renders without the cache when the stamps cannot be read", async () => {

@@ -4,6 +4,8 @@ import { pageCacheQueryFor } from "~/route-policies";
 import type { PageStamp } from "../db/page-version.server";
 import { countPageCache, observeRequest } from "../metrics/metrics.server";
 import { withRequestId } from "../request-context.server";
+import { hasChosenConsent } from "./consented-page.server";
+import { keptPage } from "./csp.server";
 import { type ContentEncoding, encodeBody, negotiateEncoding } from "./encoding.server";
 
 /**
@@ -33,7 +35,10 @@ export type CachedPage = {
   /** Not served after this instant (ms): the session's expiry, or a few minutes at most. */
   validUntil: number;
   contentType: string;
-  /** The page's Content-Security-Policy, whose nonce is in the page's bytes. */
+  /**
+   * The page's Content-Security-Policy, naming its inline scripts by their
+   * hashes: the same bytes and header serve every answer, and no nonce does.
+   */
   csp: string | undefined;
   body: Uint8Array<ArrayBuffer>;
   /** Compressed on the first hit that asks for it: a page changed before then costs none. */
@@ -178,7 +183,10 @@ export function createPageCache(options: PageCacheOptions) {
     const query = [...new URLSearchParams(ask.search).keys()];
     if (query.some((name, i) => !allowed.includes(name) || query.indexOf(name) !== i)) return null;
     const token = options.sessionKey(ask.cookie);
-    return token ? { key: `${ask.path}${ask.search}\n${token}`, token } : null;
+    if (!token) return null;
+    // A page rendered after a choice in the cookie banner differs (consented-page.server.ts).
+    const chosen = hasChosenConsent(ask.cookie) ? "\nchosen" : "";
+    return { key: `${ask.path}${ask.search}\n${token}${chosen}`, token };
   };
   /** The session's stamp; undefined when it has ended, null when it could not be read. */
   const currentStamp = (token: string) =>
@@ -284,16 +292,21 @@ export function createPageCache(options: PageCacheOptions) {
       ) {
         return response;
       }
-      const body = new Uint8Array(await response.arrayBuffer());
+      const rendered = new Uint8Array(await response.arrayBuffer());
       const after = await currentStamp(found.token);
       // A write during the render may or may not show in this page: not kept.
-      if (after && after.stamp === before.stamp && body.byteLength <= maxBodyBytes) {
+      if (after && after.stamp === before.stamp && rendered.byteLength <= maxBodyBytes) {
+        // Its nonce was for this answer alone: kept, its scripts are named by their hashes.
+        const { body, policy } = keptPage(
+          rendered,
+          response.headers.get("content-security-policy") ?? undefined,
+        );
         const page: CachedPage = {
           key: found.key,
           stamp: before.stamp,
           validUntil: Math.min(after.validUntil, now() + maxAgeMs),
           contentType: type,
-          csp: response.headers.get("content-security-policy") ?? undefined,
+          csp: policy,
           body,
           etag: `"p-${createHash("sha1").update(body).digest("base64url")}"`,
         };
@@ -301,7 +314,7 @@ export function createPageCache(options: PageCacheOptions) {
         // Plain: the shell's compression middleware encodes this first answer.
         return cachedResponse(page, request, { body, encoding: undefined }, false);
       }
-      return new Response(body, { status: 200, headers: response.headers });
+      return new Response(rendered, { status: 200, headers: response.headers });
     },
   };
 }
@@ -338,7 +351,7 @@ export function cachedPageHeaders(
     Vary: "Cookie, Accept-Encoding",
     ETag: page.etag,
   };
-  // The same bytes again: its inline scripts carry the nonce this policy names.
+  // The same bytes again: this policy names its inline scripts by their hashes.
   if (page.csp) headers["Content-Security-Policy"] = page.csp;
   if (encoded?.encoding) headers["Content-Encoding"] = encoded.encoding;
   if (encoded) headers["Content-Length"] = String(encoded.body.byteLength);

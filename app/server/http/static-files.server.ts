@@ -3,7 +3,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { signInPaths } from "~/config/public-paths";
-import { contentSecurityPolicy, inlineScriptHashes } from "./csp.server";
+import { consentedPage, hasChosenConsent } from "./consented-page.server";
+import { contentSecurityPolicy, inlineScriptHashes, withoutNonces } from "./csp.server";
 import { brotliOptions, negotiateEncoding } from "./encoding.server";
 
 export type StaticFile = {
@@ -19,6 +20,11 @@ export type StaticFile = {
   plainUrlOnly: boolean;
   /** A page's Content-Security-Policy, naming its inline scripts by their hashes. */
   csp: string | undefined;
+  /**
+   * A page's copy for visitors who have chosen in the cookie banner: the
+   * banner hidden without JavaScript too (consented-page.server.ts).
+   */
+  consented?: StaticFile;
 };
 
 const types: Record<string, string> = {
@@ -84,11 +90,24 @@ export function staticEntry(
   body: Uint8Array<ArrayBuffer>,
   plainUrlOnly: readonly string[] = signInPaths,
 ): [string, StaticFile] | undefined {
+  const route = rel.endsWith("/index.html") ? rel.slice(0, -"/index.html".length) || "/" : rel;
+  if (rel.endsWith("/index.html")) {
+    const page = withoutNonces(body);
+    const file = staticFile(rel, route, page);
+    const consented = staticFile(rel, route, consentedPage(page));
+    return [route, { ...file, plainUrlOnly: plainUrlOnly.includes(route), consented }];
+  }
+  if (path.extname(rel) !== ".html") return [rel, staticFile(rel, route, body)];
+  return undefined;
+}
+
+/** One file of the client build, precompressed, served at `route`. */
+function staticFile(rel: string, route: string, body: Uint8Array<ArrayBuffer>): StaticFile {
   const ext = path.extname(rel);
   const type = types[ext] ?? "application/octet-stream";
   const shouldCompress = compressible.test(type) && body.byteLength > 512;
   const isPage = ext === ".html" || ext === ".data";
-  const file: StaticFile = {
+  return {
     body,
     br: shouldCompress
       ? new Uint8Array(
@@ -104,7 +123,9 @@ export function staticEntry(
     etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
     csp:
       ext === ".html"
-        ? contentSecurityPolicy(inlineScriptHashes(Buffer.from(body).toString("utf8")))
+        ? contentSecurityPolicy(inlineScriptHashes(Buffer.from(body).toString("utf8")), {
+            path: route,
+          })
         : undefined,
     cacheControl: rel.startsWith("/assets/")
       ? "public, max-age=31536000, immutable"
@@ -114,12 +135,6 @@ export function staticEntry(
     visitorOnly: isPage,
     plainUrlOnly: false,
   };
-  if (rel.endsWith("/index.html")) {
-    const route = rel.slice(0, -"/index.html".length) || "/";
-    return [route, { ...file, plainUrlOnly: plainUrlOnly.includes(route) }];
-  }
-  if (ext !== ".html") return [rel, file];
-  return undefined;
 }
 
 /** Whether a Cookie header carries a session cookie: pages are then rendered for the user. */
@@ -130,7 +145,8 @@ export function carriesSession(cookieHeader: string | null | undefined): boolean
 /**
  * The file that answers a GET or HEAD for `path`, or undefined when the app must:
  * no such file, a prerendered page asked for with a session cookie, or a page
- * served only for its plain URL asked for with a query string.
+ * served only for its plain URL asked for with a query string. A page's copy
+ * without the cookie banner when the request carries a choice.
  */
 export function staticFileFor(
   files: ReadonlyMap<string, StaticFile>,
@@ -142,6 +158,7 @@ export function staticFileFor(
   if (!file) return undefined;
   if (file.visitorOnly && carriesSession(cookieHeader)) return undefined;
   if (file.plainUrlOnly && hasQuery) return undefined;
+  if (file.consented && hasChosenConsent(cookieHeader)) return file.consented;
   return file;
 }
 
@@ -163,7 +180,8 @@ export function staticReply(
     "Content-Type": file.type,
     "Cache-Control": file.cacheControl,
     ETag: file.etag,
-    Vary: "Accept-Encoding",
+    // A page depends on the Cookie header: a session (rendered instead), a banner choice.
+    Vary: file.visitorOnly ? "Cookie, Accept-Encoding" : "Accept-Encoding",
   };
   if (file.csp) headers["Content-Security-Policy"] = file.csp;
   if (ifNoneMatch === file.etag) return { status: 304, headers, body: undefined };
