@@ -39,6 +39,7 @@ try {
           database = await openOperatorDatabase(env);
           return database.db;
         },
+        authSecret: env.authSecret,
         out,
         err,
       });
