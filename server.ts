@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
-import { getEnv, loadDotEnv, startWarnings } from "./app/server/env.server";
+import { getEnv, loadDatabaseEnv, loadDotEnv, startWarnings } from "./app/server/env.server";
 import { runServerProcesses } from "./app/server/http/cluster.server";
 import { logger } from "./app/server/logger.server";
 
@@ -55,6 +55,10 @@ function startSettings() {
   try {
     return getEnv();
   } catch {
-    return {};
+    try {
+      return loadDatabaseEnv();
+    } catch {
+      return {};
+    }
   }
 }

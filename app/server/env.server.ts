@@ -297,7 +297,7 @@ function readOrCreateSecret(dataDir: string): string {
     return readOrCreateSecretFile(dataDir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EACCES" || code === "EPERM" || code === "EROFS") {
+    if (code === "EACCES" || code === "EPERM" || code === "EROFS" || code === "ENOTDIR") {
       throw invalidEnvironment([
         `DATA_DIR: ${dataDir} cannot be written by this user (${code} on ${(error as NodeJS.ErrnoException).path ?? dataDir}); make it the server's user's (chown), or set BETTER_AUTH_SECRET`,
       ]);
