@@ -42,7 +42,11 @@ describe("deploy/ailabs.service", () => {
       expect(Number(score)).toBeLessThanOrEqual(4.0);
     }
     // What the rating rests on, checked without systemd too.
-    expect(settings("SystemCallFilter")).toEqual(["@system-service", "~@privileged @resources"]);
+    expect(settings("SystemCallFilter")).toEqual([
+      "@system-service",
+      "pkey_alloc pkey_free pkey_mprotect",
+      "~@privileged @resources",
+    ]);
     expect(settings("ProtectSystem")).toEqual(["strict"]);
     expect(settings("ReadWritePaths")).toEqual(["/var/lib/ailabs"]);
     expect(settings("Environment")).toContain("DATA_DIR=/var/lib/ailabs");
