@@ -59,7 +59,8 @@ test("start-up failures say in one log line which setting to fix", async () => {
   }
 
   // A database nothing answers at, and one whose password breaks the URL.
-  const secret = { BETTER_AUTH_SECRET: "x".repeat(40) };
+  // One process: with several, the primary keeps starting new ones (each says why it stopped).
+  const secret = { BETTER_AUTH_SECRET: "x".repeat(40), WEB_CONCURRENCY: "1" };
   const unreachable = await startServer(tempDataDir(), {
     ...secret,
     DATABASE_URL: "postgres://app:sesame-secret@127.0.0.1:1/shop",

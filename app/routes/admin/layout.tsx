@@ -33,7 +33,7 @@ function MailOffNotice() {
   return (
     <div
       role="status"
-      className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      className="mt-4 mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
     >
       <p className="font-semibold">E-mail is not being sent.</p>
       <p className="mt-1">
