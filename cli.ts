@@ -1,7 +1,7 @@
 // The operator CLI: `npm run cli -- --help`. The commands are in app/server/operator/
 // (cli.server.ts parses and prints, connect.server.ts reaches the database).
 
-import { EnvError, loadEnv } from "./app/server/env.server";
+import { EnvError, loadDotEnv, loadEnv } from "./app/server/env.server";
 
 const argv = process.argv.slice(2);
 const out = (text: string) => process.stdout.write(`${text}\n`);
@@ -9,6 +9,8 @@ const err = (text: string) => process.stderr.write(`${text}\n`);
 
 let env: ReturnType<typeof loadEnv>;
 try {
+  // `.env` in the working directory, under what is already set (as the server reads it).
+  loadDotEnv();
   env = loadEnv();
 } catch (error) {
   if (!(error instanceof EnvError)) throw error;
@@ -37,11 +39,19 @@ try {
           database = await openOperatorDatabase(env);
           return database.db;
         },
+        authSecret: env.authSecret,
         out,
         err,
       });
 } catch (error) {
-  err(error instanceof OperatorDbError ? error.message : `Failed: ${(error as Error).message}`);
+  if (error instanceof OperatorDbError) {
+    err(error.message);
+  } else {
+    // The database could not be reached (DATABASE_URL, DATA_DIR): one line naming the setting.
+    const { describeStartFailure } = await import("./app/server/start-failure.server");
+    const failure = describeStartFailure(error, env);
+    err(failure.unexpected ? `Failed: ${(error as Error).message}` : failure.message);
+  }
   code = 1;
 } finally {
   await database?.close().catch(() => {});

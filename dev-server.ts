@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
+import { loadDotEnv } from "./app/server/env.server";
 import type { FastAnswer } from "./app/server/http/node-listener.server";
 import type * as Start from "./app/server/http/start.server";
 
@@ -15,6 +16,8 @@ import type * as Start from "./app/server/http/start.server";
  * show on the next request. Unlike production there are no prerendered
  * pages in memory and no member page cache: every page is rendered.
  */
+// `.env` in the working directory, under what is already set (as the server reads it).
+loadDotEnv();
 process.env.NODE_ENV ??= "development";
 
 const server = createServer();

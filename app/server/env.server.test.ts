@@ -2,7 +2,16 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, isLoopbackAddress, listensOnLoopbackOnly, loadEnv } from "./env.server";
+import {
+  EnvError,
+  isLoopbackAddress,
+  listensOnLoopbackOnly,
+  loadDatabaseEnv,
+  loadDotEnv,
+  loadEnv,
+  mailIsOff,
+  startWarnings,
+} from "./env.server";
 
 const secret = "s".repeat(40);
 
@@ -276,5 +285,100 @@ describe("loopback addresses", () => {
     expect(listensOnLoopbackOnly("localhost")).toBe(true);
     expect(listensOnLoopbackOnly("0.0.0.0")).toBe(false);
     expect(listensOnLoopbackOnly("::")).toBe(false);
+  });
+});
+
+describe(".env in the working directory (loadDotEnv)", () => {
+  const envFile = (text: string) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "ailabs-dotenv-")), ".env");
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it("sets what is unset; a variable already set, even empty, keeps its value", () => {
+    const file = envFile(
+      '# a comment\nPORT=4200\nSMTP_FROM="AI Labs <a@b.example>"\nDATA_DIR=/from/file\nHOST=0.0.0.0\n',
+    );
+    const target: Record<string, string | undefined> = { DATA_DIR: "/from/systemd", HOST: "" };
+    expect(loadDotEnv(file, target).sort()).toEqual(["PORT", "SMTP_FROM"]);
+    expect(target).toEqual({
+      DATA_DIR: "/from/systemd",
+      HOST: "",
+      PORT: "4200",
+      SMTP_FROM: "AI Labs <a@b.example>",
+    });
+    expect(loadEnv({ ...target, BETTER_AUTH_SECRET: secret }).port).toBe(4200);
+  });
+
+  it("no file: nothing set, no error", () => {
+    const target = {};
+    expect(loadDotEnv(path.join(tmpdir(), "no-such-dir-ailabs", ".env"), target)).toEqual([]);
+    expect(target).toEqual({});
+  });
+
+  it("a .env that cannot be read is named", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ailabs-dotenv-"));
+    // A directory where the file should be: unreadable as a file for any user.
+    expect(() => loadDotEnv(dir, {})).toThrow(new RegExp(`${dir}: cannot be read \\(EISDIR\\)`));
+  });
+
+  it("the example, used as systemd's EnvironmentFile, sets neither NODE_ENV nor DATA_DIR", () => {
+    const target: Record<string, string | undefined> = {};
+    loadDotEnv(path.resolve(".env.example"), target);
+    expect(target.NODE_ENV).toBeUndefined();
+    expect(target.DATA_DIR).toBeUndefined();
+    // Every value it sets is a valid setting.
+    expect(() => loadEnv({ ...target, BETTER_AUTH_SECRET: secret })).not.toThrow();
+  });
+});
+
+describe("start-up messages", () => {
+  it("names every bad variable on one line", () => {
+    let message = "";
+    try {
+      loadEnv({ PORT: "eighty", DATABASE_URL: "mysql://x", BETTER_AUTH_SECRET: secret });
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      message = (error as Error).message;
+    }
+    expect(message).not.toContain("\n");
+    expect(message).toMatch(
+      /^Invalid environment: PORT: .+; DATABASE_URL: must start with postgres/,
+    );
+  });
+
+  it("a DATABASE_URL that is not a URL (an unescaped @ or # in the password) is refused", () => {
+    expect(() =>
+      loadEnv({ DATABASE_URL: "postgres://app:p#ss@db:5432/ailabs", BETTER_AUTH_SECRET: secret }),
+    ).toThrow(/DATABASE_URL: is not a valid URL \(percent-encode/);
+    expect(() =>
+      loadEnv({ DATABASE_URL: "postgres://app:p%23ss@db:5432/ailabs", BETTER_AUTH_SECRET: secret }),
+    ).not.toThrow();
+  });
+
+  it("loadDatabaseEnv needs only DATABASE_URL or DATA_DIR: no auth secret, other settings ignored", () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "ailabs-dbenv-")), "data");
+    expect(
+      loadDatabaseEnv({ DATABASE_URL: "postgres://db/ailabs", STRIPE_SECRET_KEY: "nonsense" }),
+    ).toEqual({ dataDir: path.resolve("./data"), databaseUrl: "postgres://db/ailabs" });
+    expect(loadDatabaseEnv({ DATA_DIR: dataDir })).toEqual({ dataDir, databaseUrl: undefined });
+    // No secret generated in DATA_DIR.
+    expect(() => statSync(path.join(dataDir, "auth-secret"))).toThrow();
+    expect(() => loadDatabaseEnv({ DATABASE_URL: "mysql://db" })).toThrow(/DATABASE_URL/);
+  });
+
+  it("an https origin without SMTP_URL: e-mail is off, said at start", () => {
+    const prod = loadEnv({ PUBLIC_ORIGIN: "https://shop.example", BETTER_AUTH_SECRET: secret });
+    expect(mailIsOff(prod)).toBe(true);
+    expect(startWarnings(prod)).toEqual([
+      expect.stringMatching(/^SMTP_URL is not set: e-mail is not being sent/),
+    ]);
+    const withSmtp = { ...prod, smtpUrl: "smtps://u:p@smtp.example:465" };
+    expect(mailIsOff(withSmtp)).toBe(false);
+    expect(startWarnings(withSmtp)).toEqual([]);
+    // On localhost, logging the messages is the expected way to try the product.
+    const local = loadEnv({ BETTER_AUTH_SECRET: secret });
+    expect(mailIsOff(local)).toBe(false);
+    expect(startWarnings(local)).toEqual([]);
   });
 });

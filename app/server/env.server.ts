@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseEnv as parseEnvFile } from "node:util";
 import { type FunnelProductKey, funnelProductKeys, site } from "../config/site";
 import { z } from "../lib/zod";
 import { setLogLevel } from "./logger.server";
@@ -36,7 +37,15 @@ const envSchema = z.object({
   HOST: optional(z.string().min(1)).default("0.0.0.0"),
   PUBLIC_ORIGIN: optional(httpOrigin()),
   DATA_DIR: optional(z.string().min(1)).default("./data"),
-  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://")),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+      .refine(
+        (v) => URL.canParse(v),
+        "is not a valid URL (percent-encode @ : / ? # in the user name and password)",
+      ),
+  ),
   BETTER_AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   TRUSTED_PROXIES: optional(commaList().pipe(z.array(z.union([z.ipv4(), z.ipv6()])))).default([]),
   SHUTDOWN_DELAY_SECONDS: optional(z.coerce.number().min(0).max(60)),
@@ -200,32 +209,27 @@ export class EnvError extends Error {}
  * secret is generated on first start and kept in DATA_DIR (mode 0600).
  */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(envSchema, source);
   const problems: string[] = [];
   if (e.DATABASE_URL && !e.BETTER_AUTH_SECRET) {
-    problems.push("  BETTER_AUTH_SECRET: required when DATABASE_URL is set");
+    problems.push("BETTER_AUTH_SECRET: required when DATABASE_URL is set");
   }
   const stripeVars = ["STRIPE_SECRET_KEY", "STRIPE_PRICE_ID", "STRIPE_WEBHOOK_SECRET"] as const;
   const stripeSet = stripeVars.filter((name) => e[name] !== undefined);
   if (stripeSet.length > 0) {
     for (const name of stripeVars) {
-      if (e[name] === undefined) problems.push(`  ${name}: required with ${stripeSet.join(", ")}`);
+      if (e[name] === undefined) problems.push(`${name}: required with ${stripeSet.join(", ")}`);
     }
   }
   if (e.WARRIORPLUS_SECURITY_KEY && e.WARRIORPLUS_PRODUCTS.length === 0) {
-    problems.push("  WARRIORPLUS_PRODUCTS: required when WARRIORPLUS_SECURITY_KEY is set");
+    problems.push("WARRIORPLUS_PRODUCTS: required when WARRIORPLUS_SECURITY_KEY is set");
   }
   if (!e.DATABASE_URL && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
     problems.push(
-      `  WEB_CONCURRENCY: ${e.WEB_CONCURRENCY} server processes need PostgreSQL (DATABASE_URL); the embedded database is opened by one process only. Unset WEB_CONCURRENCY or set it to 1.`,
+      `WEB_CONCURRENCY: ${e.WEB_CONCURRENCY} server processes need PostgreSQL (DATABASE_URL); the embedded database is opened by one process only. Unset WEB_CONCURRENCY or set it to 1.`,
     );
   }
-  if (problems.length > 0) throw new EnvError(`Invalid environment:\n${problems.join("\n")}`);
+  if (problems.length > 0) throw invalidEnvironment(problems);
 
   const dataDir = e.DATA_DIR === "memory://" ? e.DATA_DIR : path.resolve(e.DATA_DIR);
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
@@ -311,6 +315,20 @@ function isLocalOrigin(origin: string): boolean {
 
 function readOrCreateSecret(dataDir: string): string {
   if (dataDir === "memory://") return randomBytes(32).toString("base64url");
+  try {
+    return readOrCreateSecretFile(dataDir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EACCES" || code === "EPERM" || code === "EROFS" || code === "ENOTDIR") {
+      throw invalidEnvironment([
+        `DATA_DIR: ${dataDir} cannot be written by this user (${code} on ${(error as NodeJS.ErrnoException).path ?? dataDir}); make it the server's user's (chown), or set BETTER_AUTH_SECRET`,
+      ]);
+    }
+    throw error;
+  }
+}
+
+function readOrCreateSecretFile(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -328,9 +346,7 @@ function readOrCreateSecret(dataDir: string): string {
   }
   const secret = readFileSync(file, "utf8").trim();
   if (secret.length < 32) {
-    throw new EnvError(
-      `Invalid environment:\n  ${file}: the auth secret must be at least 32 characters`,
-    );
+    throw invalidEnvironment([`${file}: the auth secret must be at least 32 characters`]);
   }
   return secret;
 }
@@ -344,4 +360,79 @@ export function getEnv(): Env {
     setLogLevel(cached.logLevel);
   }
   return cached;
+}
+
+/** Thrown with every problem found, on one line: "Invalid environment: NAME: what; NAME: what". */
+function invalidEnvironment(problems: readonly string[]): EnvError {
+  return new EnvError(`Invalid environment: ${problems.join("; ")}`);
+}
+
+/** The variables `schema` names, parsed from `source`; throws EnvError naming each bad one. */
+function parseEnv<T extends z.ZodType>(schema: T, source: Record<string, string | undefined>) {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    throw invalidEnvironment(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  return parsed.data as z.output<T>;
+}
+
+/**
+ * Only what reaching the database needs (`npm run db:migrate`): DATA_DIR and
+ * DATABASE_URL, checked as loadEnv checks them. No auth secret is read or made.
+ */
+export function loadDatabaseEnv(
+  source: Record<string, string | undefined> = process.env,
+): Pick<Env, "dataDir" | "databaseUrl"> {
+  const e = parseEnv(envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }), source);
+  return {
+    dataDir: e.DATA_DIR === "memory://" ? e.DATA_DIR : path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+  };
+}
+
+/**
+ * Reads `.env` in the working directory into `target` (process.env), when
+ * there is one, with Node's own parser (the format of `node --env-file`). A
+ * variable already set, even to an empty value, keeps its value: the
+ * environment (systemd's EnvironmentFile, the shell) wins over the file.
+ * Called by the entry points (server.ts, dev-server.ts, cli.ts,
+ * migrate-cli.ts) before the environment is read; tests never read it.
+ * Returns the names it set.
+ */
+export function loadDotEnv(
+  file = path.resolve(".env"),
+  target: Record<string, string | undefined> = process.env,
+): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return [];
+    throw invalidEnvironment([`${file}: cannot be read (${code ?? (error as Error).message})`]);
+  }
+  const set: string[] = [];
+  for (const [name, value] of Object.entries(parseEnvFile(text))) {
+    if (name in target) continue;
+    target[name] = value;
+    set.push(name);
+  }
+  return set;
+}
+
+/**
+ * What an operator must know at start, one line each: e-mail goes nowhere on
+ * a real deployment (an https origin) without SMTP_URL.
+ */
+export function startWarnings(env: Pick<Env, "publicOrigin" | "smtpUrl">): string[] {
+  return mailIsOff(env)
+    ? [
+        "SMTP_URL is not set: e-mail is not being sent (password resets, receipts, marketplace logins are only logged)",
+      ]
+    : [];
+}
+
+/** Production (an https origin) without SMTP_URL: messages are logged, never delivered. */
+export function mailIsOff(env: Pick<Env, "publicOrigin" | "smtpUrl">): boolean {
+  return env.publicOrigin.startsWith("https://") && !env.smtpUrl;
 }

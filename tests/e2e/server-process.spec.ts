@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
@@ -28,6 +29,84 @@ test("a bad environment stops the server with a message naming the variable", as
   expect(await server.exited).toBe(1);
   expect(server.output()).toContain("PORT");
   expect(server.output()).toContain("DATABASE_URL");
+});
+
+/** The server's output must be one log line naming `setting`, with no stack trace. */
+function expectOneLineNaming(output: string, setting: string, message: RegExp) {
+  const lines = output
+    .split("\n")
+    .filter((line) => line.trim() && !line.includes("unexpected operator"));
+  const failure = lines.find((line) => line.includes('"level":60'));
+  expect(failure, output).toBeDefined();
+  expect(JSON.parse(failure ?? "{}")).toMatchObject({
+    setting,
+    msg: expect.stringMatching(message),
+  });
+  expect(output).not.toMatch(/\n\s+at /);
+}
+
+test("start-up failures say in one log line which setting to fix", async () => {
+  // The port in use.
+  const taken = createNetServer();
+  await new Promise<void>((resolve) => taken.listen(0, "0.0.0.0", resolve));
+  const port = (taken.address() as AddressInfo).port;
+  try {
+    const busy = await startServer(tempDataDir(), {}, port);
+    expect(await busy.exited).toBe(1);
+    expectOneLineNaming(busy.output(), "PORT", /^PORT: 0\.0\.0\.0:\d+ is already in use/);
+  } finally {
+    taken.close();
+  }
+
+  // A database nothing answers at, and one whose password breaks the URL.
+  // One process: with several, the primary keeps starting new ones (each says why it stopped).
+  const secret = { BETTER_AUTH_SECRET: "x".repeat(40), WEB_CONCURRENCY: "1" };
+  const unreachable = await startServer(tempDataDir(), {
+    ...secret,
+    DATABASE_URL: "postgres://app:sesame-secret@127.0.0.1:1/shop",
+  });
+  expect(await unreachable.exited).toBe(1);
+  expectOneLineNaming(
+    unreachable.output(),
+    "DATABASE_URL",
+    /^DATABASE_URL: nothing answers at 127\.0\.0\.1:1\/shop/,
+  );
+  expect(unreachable.output()).not.toContain("sesame");
+  const unparsable = await startServer(tempDataDir(), {
+    ...secret,
+    DATABASE_URL: "postgres://app:pa#ss@db:5432/shop",
+  });
+  expect(await unparsable.exited).toBe(1);
+  expectOneLineNaming(unparsable.output(), "DATABASE_URL", /DATABASE_URL: is not a valid URL/);
+
+  // A DATA_DIR it cannot make (a file stands where its parent should be).
+  const parent = tempDataDir();
+  mkdirSync(parent);
+  writeFileSync(path.join(parent, "file"), "");
+  const dataDir = path.join(parent, "file", "data");
+  const unwritable = await startServer(dataDir);
+  expect(await unwritable.exited).toBe(1);
+  expectOneLineNaming(
+    unwritable.output(),
+    "DATA_DIR",
+    new RegExp(`DATA_DIR: ${dataDir} cannot be written`),
+  );
+});
+
+test("on https without SMTP_URL the server warns at start that e-mail is not sent", async () => {
+  const server = await startServer(tempDataDir(), { PUBLIC_ORIGIN: "https://shop.example" });
+  try {
+    await serverHealthy(server);
+    const warning = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("SMTP_URL is not set"));
+    expect(warning).toHaveLength(1);
+    expect(JSON.parse(warning[0] ?? "{}").level).toBe(40);
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
 });
 
 test("a DATA_DIR that other users can write is refused, the message says how to fix it", async () => {

@@ -153,7 +153,8 @@ export function lockDataDir(dataDir: string): () => void {
  * several processes starting at once apply each migration exactly once.
  */
 export async function migrateServer(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  // Bounded, so that a server that cannot reach the database says so instead of waiting.
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
     await client.query("select pg_advisory_lock(727274)");

@@ -1,18 +1,23 @@
-// `npm run db:migrate`: applies the committed migrations to DATABASE_URL, or to the PGlite in DATA_DIR.
-import { EnvError, loadEnv } from "../env.server";
-import { DatabaseLockedError, DatabaseStartError, openDatabase } from "./client.server";
+// `npm run db:migrate`: applies the committed migrations to DATABASE_URL, or to the PGlite in
+// DATA_DIR. Needs only those two settings (and reads .env like the server).
+import { loadDatabaseEnv, loadDotEnv } from "../env.server";
+import { describeStartFailure } from "../start-failure.server";
+import { DatabaseLockedError, openDatabase } from "./client.server";
 
+let env: ReturnType<typeof loadDatabaseEnv> | undefined;
 try {
-  const env = loadEnv();
-  const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
+  loadDotEnv();
+  env = loadDatabaseEnv();
+  const database = await openDatabase(env);
   await database.close();
   console.log(`Migrations applied to ${env.databaseUrl ? "PostgreSQL" : env.dataDir}.`);
 } catch (error) {
   if (error instanceof DatabaseLockedError) {
     console.log(`${error.message}\nA running server applies the migrations itself when it starts.`);
   } else {
-    const known = error instanceof EnvError || error instanceof DatabaseStartError;
-    console.error(known ? error.message : error);
+    const failure = describeStartFailure(error, env ?? {});
+    console.error(failure.message);
+    if (failure.unexpected) console.error(error);
     process.exit(1);
   }
 }

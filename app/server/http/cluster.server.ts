@@ -134,9 +134,11 @@ function runPrimary(processes: number, shutdownDelayMs: number): void {
         "server process died; starting another",
       );
       restarts.inc();
+      // Not unref'd: with every process dead (one that cannot start: the database does not
+      // answer) the primary would otherwise exit 0 and systemd would not restart it.
       setTimeout(() => {
         if (!stopping) fork(index, deaths);
-      }, delay).unref();
+      }, delay);
     });
   };
 

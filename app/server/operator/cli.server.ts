@@ -12,6 +12,7 @@ import { type FailedMail, listFailedMail, retryFailedMail } from "../mail/failed
 import { openPaymentIssues, type PaymentIssue } from "../payments/payment-issues.server";
 import { grantAccess, listUsers, revokeAccess, setAdmin, type UserRow } from "./accounts.server";
 import { type DemoCounts, demoDefaults, demoLimits, makeDemoData } from "./demo-data.server";
+import { rekeyTwoFactor, resetTwoFactor } from "./two-factor.server";
 
 export const usage = `Usage: npm run cli -- COMMAND
 
@@ -21,6 +22,14 @@ Commands:
   access grant EMAIL    give Lifetime Access (a manual purchase, amount 0)
   access revoke EMAIL   mark all the user's completed purchases refunded
   users list            every user: e-mail, name, admin, access, created
+  two-factor reset EMAIL
+                        turn two-factor off for a user locked out of it (lost
+                        authenticator and recovery codes): deletes the key and
+                        codes, ends their sessions; they sign in with the password
+  two-factor rekey OLD_SECRET_FILE
+                        after BETTER_AUTH_SECRET changed: encrypt the stored
+                        two-factor keys again with the current secret, reading
+                        the old one from the file (docs/deploy.md)
   mail failed           unsent e-mail that failed at least once, with its last error
   mail retry EMAIL      send the failed e-mail to EMAIL again from now (fresh attempts)
   mail retry --all      the same for every failed e-mail
@@ -43,6 +52,8 @@ DATABASE_URL; works while the server runs.`;
 export type CliIo = {
   /** The database, or a function opening it (called only by commands that need it). */
   db: Db | (() => Promise<Db>);
+  /** The current auth secret (BETTER_AUTH_SECRET, or DATA_DIR/auth-secret): `two-factor rekey`. */
+  authSecret?: string;
   out: (text: string) => void;
   err: (text: string) => void;
 };
@@ -52,6 +63,8 @@ type Command =
   | { kind: "admin"; grant: boolean; email: string }
   | { kind: "access"; grant: boolean; email: string }
   | { kind: "users-list" }
+  | { kind: "two-factor-reset"; email: string }
+  | { kind: "two-factor-rekey"; oldSecretFile: string }
   | { kind: "mail-failed" }
   | { kind: "mail-retry"; email: string | null }
   | { kind: "payment-issues" }
@@ -68,6 +81,10 @@ export function parseCommand(argv: readonly string[]): Command | undefined {
     return { kind: area, grant: verb === "grant", email };
   }
   if (area === "users" && verb === "list" && argv.length === 2) return { kind: "users-list" };
+  if (area === "two-factor" && email && !email.startsWith("-") && rest.length === 0) {
+    if (verb === "reset") return { kind: "two-factor-reset", email };
+    if (verb === "rekey") return { kind: "two-factor-rekey", oldSecretFile: email };
+  }
   if (area === "mail" && verb === "failed" && argv.length === 2) return { kind: "mail-failed" };
   if (area === "payments" && verb === "issues" && argv.length === 2) {
     return { kind: "payment-issues" };
@@ -118,6 +135,14 @@ async function execute(db: Db, io: CliIo, command: Exclude<Command, { kind: "hel
       return command.grant
         ? grantAccess(db, io, command.email)
         : revokeAccess(db, io, command.email);
+    case "two-factor-reset":
+      return resetTwoFactor(db, io, command.email);
+    case "two-factor-rekey":
+      if (!io.authSecret) {
+        io.err("No auth secret: set BETTER_AUTH_SECRET (or DATA_DIR, where it is kept).");
+        return 1;
+      }
+      return rekeyTwoFactor(db, io, command.oldSecretFile, io.authSecret);
     case "users-list":
       printListing(io, await listUsers(db), userColumns, "user", "No users.");
       return 0;
