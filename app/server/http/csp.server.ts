@@ -113,9 +113,7 @@ function noncedScriptHashes(html: string, attribute: string): string[] {
   const hashes = new Set<string>();
   for (const [, tag = "", content = ""] of html.matchAll(scriptElement)) {
     if (!tag.includes(attribute) || /\ssrc=/i.test(tag)) continue;
-    const digest = createHash("sha256")
-      .update(content.replaceAll(attribute, ""))
-      .digest("base64");
+    const digest = createHash("sha256").update(content.replaceAll(attribute, "")).digest("base64");
     hashes.add(`'sha256-${digest}'`);
   }
   return [...hashes];
