@@ -10,7 +10,7 @@ import { account, session, twoFactor, user, verification } from "../db/schema";
 import { type Env, getEnv } from "../env.server";
 import { enqueuePasswordReset } from "../mail/notices.server";
 import { usesSecureCookies } from "./cookies.server";
-import { hashNewPassword, passwordCostFor, verifyPassword } from "./password.server";
+import { hashPassword, passwordCostFor, verifyPassword } from "./password.server";
 import {
   generateRecoveryCodes,
   hashStoredRecoveryCodes,
@@ -43,9 +43,11 @@ export function createAuth(db: Db, env: Env) {
       autoSignIn: true,
       minPasswordLength: passwordMinLength,
       maxPasswordLength: passwordMaxLength,
-      // New passwords: not a common one, hashed at the environment's cost (password.server.ts).
+      // Hashed at the environment's cost (password.server.ts). Any password: Better Auth also
+      // hashes one at sign-in for an unknown e-mail, so that answers like a wrong password;
+      // common passwords are refused where one is chosen (refuseCommonPassword).
       password: {
-        hash: (password) => hashNewPassword(password, passwordCostFor(env.nodeEnv)),
+        hash: (password) => hashPassword(password, passwordCostFor(env.nodeEnv)),
         verify: verifyPassword,
       },
       // Password reset (password-reset.server.ts): a one-time link valid 1 hour, sent through

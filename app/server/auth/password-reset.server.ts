@@ -8,6 +8,7 @@ import { getAuth } from "./better-auth.server";
 import { clearSessionCookies } from "./cookies.server";
 import { authErrorCode, authErrorMessage } from "./errors.server";
 import { isKnownAddress } from "./known-addresses.server";
+import { refuseCommonPassword } from "./password.server";
 import {
   clientAddress,
   countResetRequest,
@@ -89,10 +90,12 @@ export async function resetPassword(token: string, newPassword: string): Promise
   try {
     const db = await getDb();
     const [pending] = await db
-      .select({ userId: verification.value })
+      .select({ userId: verification.value, expiresAt: verification.expiresAt })
       .from(verification)
       .where(eq(verification.identifier, storedResetIdentifier(token)))
       .limit(1);
+    // A link that works: the new password must not be a common one.
+    if (pending && pending.expiresAt > new Date()) await refuseCommonPassword(newPassword);
     await (await getAuth()).api.resetPassword({ body: { token, newPassword } });
     // The link came by e-mail: whoever used it holds the mailbox.
     if (pending) {

@@ -163,14 +163,16 @@ export async function hashPassword(password: string, cost: Cost = passwordCost):
 }
 
 /**
- * Hashes a password being chosen (sign-up, reset, change): refused with
- * Better Auth's error PASSWORD_TOO_COMMON when it is on the common list.
+ * Refuses a password being chosen (sign-up, reset, set-password) that is on
+ * the common list, with Better Auth's error PASSWORD_TOO_COMMON. Called where
+ * a password is chosen, never in Better Auth's `password.hash`: that hook also
+ * runs at sign-in for an unknown e-mail (a timing decoy), where a refusal would
+ * tell which e-mails have an account.
  */
-export async function hashNewPassword(password: string, cost: Cost): Promise<string> {
+export async function refuseCommonPassword(password: string): Promise<void> {
   if (await isCommonPassword(password)) {
     throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: passwordTooCommon });
   }
-  return hashPassword(password, cost);
 }
 
 /** The cost a stored hash was made with, read from its format; undefined if malformed. */

@@ -251,11 +251,30 @@ describe("rate limit settings", () => {
     for (let i = 0; i < 5; i++)
       stranger.push(await countResetRequest(limits, "203.0.113.5", email, unknown));
     expect(stranger).toEqual([true, true, false, false, false]);
-    // Strangers at many addresses use up the e-mail's limit for new places...
+    // Strangers at many addresses use up the e-mail's limit: past it, each
+    // address gets one link and no more...
     for (let i = 10; i < 20; i++) await countResetRequest(limits, `203.0.113.${i}`, email, unknown);
+    expect(await countResetRequest(limits, "203.0.113.19", email, unknown)).toBe(false);
+    // ...the member, from an address that signed in before, still gets links...
+    expect(await countResetRequest(limits, "192.0.2.1", email, known)).toBe(true);
+    expect(await countResetRequest(limits, "192.0.2.1", email, known)).toBe(true);
+    // ...and from a new address, one link per window.
+    expect(await countResetRequest(limits, "198.51.100.9", email, unknown)).toBe(true);
     expect(await countResetRequest(limits, "198.51.100.9", email, unknown)).toBe(false);
-    // ...but the member, from an address that signed in before, still gets links.
-    expect(await countResetRequest(limits, "192.0.2.1", email, known)).toBe(true);
-    expect(await countResetRequest(limits, "192.0.2.1", email, known)).toBe(true);
+  });
+
+  it("a member on a new device gets a reset link after strangers use up the e-mail's count", async () => {
+    // The defaults: 3 per address and e-mail, 10 per e-mail.
+    const limits = createRateLimits(settingsFrom({}));
+    const email = `${randomUUID()}@example.test`;
+    // Four strangers' addresses, three requests each: the e-mail's 10 are used up.
+    const strangers = [];
+    for (let i = 1; i <= 4; i++)
+      for (let j = 0; j < 3; j++)
+        strangers.push(await countResetRequest(limits, `203.0.113.${i}`, email, unknown));
+    expect(strangers.filter(Boolean)).toHaveLength(11);
+    expect(await countResetRequest(limits, "203.0.113.1", email, unknown)).toBe(false);
+    // The member, at an address that never signed in to the account, still gets a link.
+    expect(await countResetRequest(limits, "198.51.100.7", email, unknown)).toBe(true);
   });
 });

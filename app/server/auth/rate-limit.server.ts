@@ -158,6 +158,9 @@ function countingRefusals(name: string, limiter: RateLimiter): RateLimiter {
 /** One-time sign-in links mailed per e-mail and window: one, so nobody can flood a mailbox. */
 export const signInLinksPerWindow = 1;
 
+/** Reset links per client address and e-mail once the e-mail's own count is used up. */
+export const resetLinksPastEmailLimit = 1;
+
 /** Returns to /success a user may have looked up at Stripe per window: reloads and a few checkouts. */
 export const checkoutReturnsPerWindow = 20;
 
@@ -180,12 +183,14 @@ export type RateLimits = {
   checkoutReturn: { perUser: RateLimiter };
   /**
    * Reset links asked for: per client address, per client address and e-mail,
-   * and per e-mail from addresses that never signed in to it.
+   * and per e-mail from addresses that never signed in to it; past the
+   * e-mail's count, one per client address and e-mail.
    */
   passwordReset: {
     perAddress: RateLimiter;
     perAddressAndEmail: RateLimiter;
     perEmail: RateLimiter;
+    afterEmailLimit: RateLimiter;
   };
   /** Accounts created per address. */
   signup: { perAddress: RateLimiter };
@@ -231,6 +236,11 @@ export function createRateLimits(
         settings.resetWindowSeconds,
       ),
       perEmail: make("reset-email", settings.resetPerEmail, settings.resetWindowSeconds),
+      afterEmailLimit: make(
+        "reset-address-email-late",
+        resetLinksPastEmailLimit,
+        settings.resetWindowSeconds,
+      ),
     },
     signup: {
       perAddress: make("signup-address", settings.signupPerAddress, settings.signupWindowSeconds),
@@ -306,8 +316,10 @@ export async function forgetLoginAttempts(
 /**
  * Counts one reset-link request: per address, then per address and e-mail,
  * then (only from an address that never signed in to the account) per
- * e-mail. The per-address counts come first, so requests from elsewhere
- * cannot use up what the member's own address may ask.
+ * e-mail. Requests from elsewhere cannot use up what the member's own address
+ * may ask: once the e-mail's count is used up, each address still gets one
+ * link for it per window (`afterEmailLimit`), so the member on a new device
+ * is never refused, while a flood stays bounded by each sender's own counts.
  */
 export async function countResetRequest(
   limits: RateLimits,
@@ -319,7 +331,8 @@ export async function countResetRequest(
   if (!(await limits.passwordReset.perAddress.hit(address))) return false;
   if (!(await limits.passwordReset.perAddressAndEmail.hit(`${address}|${key}`))) return false;
   if (await knownAddress()) return true;
-  return limits.passwordReset.perEmail.hit(key);
+  if (await limits.passwordReset.perEmail.hit(key)) return true;
+  return limits.passwordReset.afterEmailLimit.hit(`${address}|${key}`);
 }
 
 export const tooManyAttempts = "Too many attempts. Please wait a few minutes and try again.";

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -13,10 +13,11 @@ describe("reset links stored before their prefix (migration 0014)", () => {
   it("keep working once the migration prefixes them; other one-time values are left alone", async () => {
     const u = await createUser();
     const db = await getDb();
-    const token = "a-link-mailed-before-the-upgrade";
+    // Its own token: on PostgreSQL the database outlives the run.
+    const token = `a-link-mailed-before-the-upgrade-${randomUUID()}`;
     // How the link was stored before: the bare SHA-256 of Better Auth's identifier.
     const before = createHash("sha256").update(`reset-password:${token}`).digest("base64url");
-    const pendingTwoFactor = "2fa-abcdefghijklmnopqrst";
+    const pendingTwoFactor = `2fa-${randomUUID()}`;
     for (const identifier of [before, pendingTwoFactor]) {
       await db.insert(verification).values({
         id: crypto.randomUUID(),

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, like, ne } from "drizzle-orm";
+import { and, eq, gt, like, ne } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { verification } from "../db/schema";
 
@@ -38,4 +38,20 @@ export async function endResetLinks(db: Db | Tx, userId: string, keep?: string):
         keep ? ne(verification.identifier, keep) : undefined,
       ),
     );
+}
+
+/** Whether the user has a reset or set-password link that still works. */
+export async function hasWorkingResetLink(db: Db | Tx, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: verification.id })
+    .from(verification)
+    .where(
+      and(
+        eq(verification.value, userId),
+        like(verification.identifier, `${resetIdentifierPrefix}%`),
+        gt(verification.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

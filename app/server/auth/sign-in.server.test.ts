@@ -94,6 +94,23 @@ describe("sign-in lockout", () => {
     expect(await signIn(limits, travelling, member)).toMatchObject({ status: "signed-in" });
   });
 
+  it("answers an unknown e-mail with a common password exactly like a wrong password for an account", async () => {
+    const member = await createUser({ paid: true });
+    const limits = freshLimits();
+    const common = "password1234";
+    const wrong = await signIn(limits, "203.0.113.31", { email: member.email, password: common });
+    const unknown = await signIn(limits, "203.0.113.32", {
+      email: uniqueEmail(),
+      password: common,
+    });
+    expect(wrong).toEqual({
+      status: "refused",
+      httpStatus: 400,
+      error: "Invalid email or password",
+    });
+    expect(unknown).toEqual(wrong);
+  });
+
   it("answers an unknown e-mail past its limit the same way, and sends nothing", async () => {
     const email = uniqueEmail("nobody");
     const limits = freshLimits();

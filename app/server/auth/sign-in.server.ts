@@ -9,7 +9,12 @@ import { clearSessionCookies, readPendingSignIn } from "./cookies.server";
 import { authErrorCode, authErrorMessage, signInExpired } from "./errors.server";
 import { homeFor } from "./guards.server";
 import { isKnownAddress, rememberAddress } from "./known-addresses.server";
-import { hashPassword, needsRehash, passwordCostFor } from "./password.server";
+import {
+  hashPassword,
+  needsRehash,
+  passwordCostFor,
+  refuseCommonPassword,
+} from "./password.server";
 import {
   clientAddress,
   countLoginAttempt,
@@ -138,6 +143,7 @@ export async function signUpWithPassword(
   }
   const auth = await getAuth();
   try {
+    await refuseCommonPassword(input.password);
     const { headers } = await auth.api.signUpEmail({
       body: input,
       headers: request.headers,

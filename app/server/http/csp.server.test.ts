@@ -89,6 +89,17 @@ describe("Content-Security-Policy", () => {
     expect(keptPage(plain, contentSecurityPolicy()).body).toBe(plain);
   });
 
+  it("keeps a rendered page without allowing an inline script its render did not give the nonce", () => {
+    const nonce = newNonce();
+    const [own, injected] = ["a()", "alert(document.cookie)"];
+    const html = `<html><head><script nonce="${nonce}">${own}</script></head><body><div class="chapter"><script>${injected}</script></div></body></html>`;
+    const policy = contentSecurityPolicy([`'nonce-${nonce}'`], { path: "/dashboard" });
+    const kept = keptPage(new Uint8Array(Buffer.from(html)), policy);
+    expect(kept.policy).toContain(sha256(own));
+    expect(kept.policy).not.toContain(sha256(injected));
+    expect(kept.policy).toBe(policy.replace(`'nonce-${nonce}'`, sha256(own)));
+  });
+
   it("takes the nonces of a build-time render out of a prerendered page", () => {
     const page = (nonce: string) =>
       `<head><link rel="modulepreload" href="/a.js"${nonce}/><script${nonce}>a()</script></head>`;

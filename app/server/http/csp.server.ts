@@ -101,12 +101,32 @@ export function withoutNonces(html: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBu
   return new Uint8Array(Buffer.from(text.replace(nonceAttribute, "")));
 }
 
+const scriptElement = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
 /**
- * A rendered page as the page cache keeps it, to be answered many times: its
- * inline scripts named by their hashes in the policy instead of the nonce
- * its first answer used, and the nonce taken out of its bytes, so no nonce is
- * ever valid for more than one answer. Done once, when the page is kept: each
- * later answer is the same bytes and the same header.
+ * `'sha256-…'` of each inline script whose opening tag carries `attribute`
+ * (the render's nonce), as it reads once that attribute is taken out of the
+ * page. A script without it (one injected into the page's content) is not
+ * named, so it stays blocked.
+ */
+function noncedScriptHashes(html: string, attribute: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, tag = "", content = ""] of html.matchAll(scriptElement)) {
+    if (!tag.includes(attribute) || /\ssrc=/i.test(tag)) continue;
+    const digest = createHash("sha256").update(content.replaceAll(attribute, "")).digest("base64");
+    hashes.add(`'sha256-${digest}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * A rendered page as the page cache keeps it, to be answered many times: the
+ * inline scripts its render gave the nonce named by their hashes in the policy
+ * instead of that nonce, and the nonce taken out of its bytes, so no nonce is
+ * ever valid for more than one answer. Only scripts that carried the nonce are
+ * named: one without it (in a member's content, say) stays blocked, as it was
+ * on the first answer. Done once, when the page is kept: each later answer is
+ * the same bytes and the same header.
  */
 export function keptPage(
   body: Uint8Array<ArrayBuffer>,
@@ -116,6 +136,7 @@ export function keptPage(
   if (!policy || !nonce) return { body, policy };
   const attribute = Buffer.from(` nonce="${nonce[1]}"`);
   const html = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const hashes = noncedScriptHashes(html.toString("utf8"), attribute.toString());
   const parts: Buffer[] = [];
   let from = 0;
   for (let at = html.indexOf(attribute); at !== -1; at = html.indexOf(attribute, from)) {
@@ -124,6 +145,5 @@ export function keptPage(
   }
   parts.push(html.subarray(from));
   const kept = new Uint8Array(Buffer.concat(parts));
-  const hashes = inlineScriptHashes(Buffer.from(kept).toString("utf8"));
   return { body: kept, policy: policy.replace(nonce[0], hashes.join(" ")).replace(/ ;/, ";") };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { symmetricDecrypt } from "better-auth/crypto";
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { cookieHeader, createUser, origin } from "~/test/helpers";
@@ -154,6 +154,15 @@ describe("two-factor rekey", () => {
       const { db } = database;
       const owner = await signUpWithTwoFactor(db, oldSecret, "owner@example.com");
       const [before] = await db.select().from(twoFactor).where(eq(twoFactor.userId, owner.id));
+      // Recovery codes are salted hashes, not tied to the secret.
+      expect(before?.backupCodes).toMatch(/^\["s1\./);
+      // An account whose codes are still stored the older way, encrypted with the secret.
+      const legacy = await signUpWithTwoFactor(db, oldSecret, "legacy@example.com");
+      const legacyCodes = JSON.stringify(["AAAAA-BBBBB", "CCCCC-DDDDD"]);
+      await db
+        .update(twoFactor)
+        .set({ backupCodes: await symmetricEncrypt({ key: oldSecret, data: legacyCodes }) })
+        .where(eq(twoFactor.userId, legacy.id));
 
       // The new secret alone cannot read the key: the owner would be locked out.
       expect(await signInWithCode(db, newSecret, owner)).toBe(false);
@@ -161,21 +170,28 @@ describe("two-factor rekey", () => {
       const r = await rekey(db, secretFile(oldSecret), newSecret);
       expect(r).toEqual({
         code: 0,
-        out: "Two-factor keys re-encrypted with the current secret: 1; already on it: 0; unreadable: 0.",
+        out: "Two-factor keys re-encrypted with the current secret: 2; already on it: 0; unreadable: 0.",
         err: "",
       });
       expect(await signInWithCode(db, newSecret, owner)).toBe(true);
       const [after] = await db.select().from(twoFactor).where(eq(twoFactor.userId, owner.id));
-      // The same key (its base32 in the app) under the new secret; the recovery codes are
-      // stored as hashes, which no secret reads, and stay as they were.
+      // The same key (its base32 in the app) under the new secret; the hashed codes as they were.
       expect(
         Buffer.from(await symmetricDecrypt({ key: newSecret, data: after?.secret ?? "" })),
       ).toEqual(Buffer.from(decodeBase32(owner.key).toString()));
       expect(after?.backupCodes).toBe(before?.backupCodes);
+      // The older, encrypted set: the same codes under the new secret.
+      const [legacyAfter] = await db
+        .select()
+        .from(twoFactor)
+        .where(eq(twoFactor.userId, legacy.id));
+      expect(await symmetricDecrypt({ key: newSecret, data: legacyAfter?.backupCodes ?? "" })).toBe(
+        legacyCodes,
+      );
 
       // Run again: nothing left to do.
       expect((await rekey(db, secretFile(oldSecret), newSecret)).out).toBe(
-        "Two-factor keys re-encrypted with the current secret: 0; already on it: 1; unreadable: 0.",
+        "Two-factor keys re-encrypted with the current secret: 0; already on it: 2; unreadable: 0.",
       );
 
       // A key neither secret reads is named, with the way out.

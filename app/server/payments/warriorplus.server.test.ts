@@ -332,12 +332,35 @@ describe("WarriorPlus IPN: one login e-mail per sale", () => {
     expect(await setPasswordTokens(after.buyer?.id ?? "")).toHaveLength(1);
   });
 
-  it("another sale of the same buyer who has not set a password yet sends its own e-mail", async () => {
+  it("another sale of a buyer who has not used the first link yet sends its receipt, no new link, and the first link still works", async () => {
     const first = ipn();
     await post(first);
+    const token = resetToken(loginDetails((await stored(first)).mail)[0]);
+    expect(token).not.toBe("");
+    // The bump, in its own notification.
     await post(ipn({ WP_BUYER_EMAIL: first.WP_BUYER_EMAIL ?? "", WP_ITEM_NUMBER: "wso_def" }));
     const after = await stored(first);
-    expect(loginDetails(after.mail)).toHaveLength(2);
+    expect(receipts(after.mail)).toHaveLength(2);
+    expect(loginDetails(after.mail)).toHaveLength(1);
+    expect(await setPasswordTokens(after.buyer?.id ?? "")).toHaveLength(1);
+    expect(await setPasswordWithLink(token, "my first password")).toBe("/login?reset=1");
+  });
+
+  it("another sale once the first link has run out sends a new one", async () => {
+    const first = ipn();
+    await post(first);
+    const buyer = (await stored(first)).buyer;
+    await (await getDb())
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.value, buyer?.id ?? ""));
+    await post(ipn({ WP_BUYER_EMAIL: first.WP_BUYER_EMAIL ?? "", WP_ITEM_NUMBER: "wso_def" }));
+    const details = loginDetails((await stored(first)).mail);
+    expect(details).toHaveLength(2);
+    const hoursLeft = await Promise.all(
+      details.map(async (m) => (await tokenTimeLeft(resetToken(m))) / 3_600_000),
+    );
+    expect(Math.max(...hoursLeft)).toBeGreaterThan(23.9);
   });
 });
 

@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { type FunnelProductKey, funnelProducts } from "../../config/site";
 import { parseForm } from "../../lib/forms";
 import { z } from "../../lib/zod";
 import { createSetPasswordToken } from "../auth/password-reset.server";
+import { hasWorkingResetLink } from "../auth/reset-links.server";
 import type { Db, Tx } from "../db/client.server";
-import { session, user, webhookEvent } from "../db/schema";
+import { purchase as purchaseTable, session, user, webhookEvent } from "../db/schema";
 import type { WarriorPlusConfig } from "../env.server";
 import { logger } from "../logger.server";
 import { enqueueLoginDetails } from "../mail/notices.server";
@@ -183,13 +184,35 @@ async function applySale(
     if (unproved) await endSessionsOfUnprovedAccount(tx, buyer.id);
     // The buyer gets a link to set the password. Using it proves the mailbox,
     // signs every other session out and so gives the account, and the access,
-    // to whoever holds the mailbox.
-    if (!buyer.emailVerified) {
+    // to whoever holds the mailbox. Not again for a later sale while an earlier
+    // sale's link still works (a new link would end it): its receipt is enough.
+    if (!buyer.emailVerified && !(await earlierSaleLinkWorks(tx, buyer.id, purchase.id))) {
       const token = await createSetPasswordToken(tx, buyer.id, setPasswordLinkSeconds);
       await enqueueLoginDetails(tx, buyer, token);
     }
   }
   return buyer.created ? "new-buyer-sale" : "sale";
+}
+
+/**
+ * Whether an earlier marketplace sale of this buyer already mailed login
+ * details and a reset or set-password link of the account still works: the
+ * buyer has a way in, which a new link would end.
+ */
+async function earlierSaleLinkWorks(tx: Tx, userId: string, purchaseId: string): Promise<boolean> {
+  const [earlier] = await tx
+    .select({ id: purchaseTable.id })
+    .from(purchaseTable)
+    .where(
+      and(
+        eq(purchaseTable.userId, userId),
+        eq(purchaseTable.provider, "warriorplus"),
+        eq(purchaseTable.status, "completed"),
+        ne(purchaseTable.id, purchaseId),
+      ),
+    )
+    .limit(1);
+  return earlier !== undefined && (await hasWorkingResetLink(tx, userId));
 }
 
 /**
