@@ -468,7 +468,7 @@ test("a purchase through https: sign-up on one server, which is then killed; pay
   await page.goto(`${origin}/admin/settings`);
   await page.getByLabel("Coupon code").fill("PROXY");
   await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByRole("status").first()).toContainText("Saved");
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toContainText("Saved");
   await page.reload();
   await expect(page.getByLabel("Coupon code")).toHaveValue("PROXY");
 
