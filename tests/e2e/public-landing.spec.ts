@@ -7,6 +7,7 @@ import {
   hydrated,
   islandsHydrated,
   openWithPausedClock,
+  pageHydrated,
 } from "./helpers";
 
 const supportEmail = "support@ailabs.app";
@@ -170,7 +171,7 @@ test.describe("legal pages", () => {
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
       const back = page.getByRole("main").getByRole("link", { name: "Back to home", exact: true });
       await expect(back).toHaveAttribute("href", "/");
-      await hydrated(back);
+      await pageHydrated(page, back);
       await back.click();
       await expect(page).toHaveURL(/\/$/);
       expect(errors).toEqual([]);

@@ -223,7 +223,7 @@ test("the sales pages carry one footer: their own, with the disclaimer", async (
   }
 });
 
-test("visitors to the sales and affiliate pages get their islands, not the router client", async ({
+test("visitors to the sales, affiliate and legal pages get their islands, not the router client", async ({
   page,
 }) => {
   for (const path of [
@@ -232,7 +232,10 @@ test("visitors to the sales and affiliate pages get their islands, not the route
     "/upgrades",
     "/white-label-upsell",
     "/custom-saas-upsell",
+    "/custom-saas-thank-you",
     "/jv-affiliate",
+    "/privacy-policy",
+    "/terms-of-service",
   ]) {
     const scripts: string[] = [];
     const onResponse = (r: Response) => {
