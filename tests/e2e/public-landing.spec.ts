@@ -221,7 +221,10 @@ test.describe("cookie banner", () => {
       await islandsHydrated(page);
       await expect(banner(page)).toHaveCount(0);
       await page.goto("/privacy-policy");
-      await hydrated(page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }));
+      await pageHydrated(
+        page,
+        page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }),
+      );
       await expect(banner(page)).toHaveCount(0);
     });
   }
