@@ -35,12 +35,28 @@ const budgets: Record<(typeof categories)[number], number> = {
 };
 /**
  * The JavaScript a page may load (gzip), a few KB above what it loads now:
- * the landing page hydrates only its islands (decision 007); the others run
- * React Router's client, about 110 KB of it shared, plus their own code
- * (/demo-swipes the most: its tabs and the swipes). A page past its budget
- * fails the run.
+ * the pages that hydrate only their islands load React DOM and their
+ * islands, 71-79 KB (the landing page keeps decision 007's 100 KB, the others
+ * of decision 025 get 85 KB); the others run React Router's
+ * client, about 110 KB of it shared, plus their own code (/demo-swipes the
+ * most: its tabs and the swipes). A page past its budget fails the run.
  */
-const jsBudgets: Record<string, number> = { "/": 100 * 1024, "/demo-swipes": 136 * 1024 };
+const islandsPages = [
+  "/ailabs-offer",
+  "/ailabs-offer2",
+  "/white-label-upsell",
+  "/custom-saas-upsell",
+  "/custom-saas-thank-you",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/upgrades",
+  "/jv-affiliate",
+];
+const jsBudgets: Record<string, number> = {
+  "/": 100 * 1024,
+  ...Object.fromEntries(islandsPages.map((page) => [page, 85 * 1024])),
+  "/demo-swipes": 136 * 1024,
+};
 const jsBudget = (page: string) => jsBudgets[page] ?? 130 * 1024;
 const outDir = path.resolve("lighthouse-results");
 const chromeFlags = ["--headless=new", ...chromiumArgs];

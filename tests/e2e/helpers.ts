@@ -280,8 +280,18 @@ export function collectErrors(page: Page): string[] {
 }
 
 /**
- * One test per public page: it answers 200 and shows its heading once hydrated,
- * with no console errors; `alsoCheck` looks at more of the page.
+ * Waits until the page's scripts have run: React Router's client has hydrated
+ * `element` or, on a page that hydrates only its islands, every island has.
+ */
+export async function pageHydrated(page: Page, element: Locator): Promise<void> {
+  if (await page.evaluate(() => "__reactRouterContext" in window)) await hydrated(element);
+  else await islandsHydrated(page);
+}
+
+/**
+ * One test per public page: it answers 200 and shows its heading once hydrated
+ * (or its islands, decision 007), with no console errors; `alsoCheck` looks at
+ * more of the page.
  */
 export function testPagesOpenCleanly(
   pages: readonly { path: string; heading: string | RegExp }[],
@@ -294,7 +304,7 @@ export function testPagesOpenCleanly(
       expect(response?.status()).toBe(200);
       const h1 = page.getByRole("heading", { level: 1, name: heading });
       await expect(h1).toBeVisible();
-      await hydrated(h1);
+      await pageHydrated(page, h1);
       await alsoCheck?.(page);
       expect(errors).toEqual([]);
     });

@@ -7,6 +7,7 @@ import {
   hydrated,
   islandsHydrated,
   openWithPausedClock,
+  pageHydrated,
 } from "./helpers";
 
 const supportEmail = "support@ailabs.app";
@@ -170,7 +171,7 @@ test.describe("legal pages", () => {
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
       const back = page.getByRole("main").getByRole("link", { name: "Back to home", exact: true });
       await expect(back).toHaveAttribute("href", "/");
-      await hydrated(back);
+      await pageHydrated(page, back);
       await back.click();
       await expect(page).toHaveURL(/\/$/);
       expect(errors).toEqual([]);
@@ -220,7 +221,10 @@ test.describe("cookie banner", () => {
       await islandsHydrated(page);
       await expect(banner(page)).toHaveCount(0);
       await page.goto("/privacy-policy");
-      await hydrated(page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }));
+      await pageHydrated(
+        page,
+        page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }),
+      );
       await expect(banner(page)).toHaveCount(0);
     });
   }

@@ -1,6 +1,12 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Response, test } from "@playwright/test";
 import { salesFunnel } from "../../app/config/site";
-import { hydrated, openWithPausedClock, testPagesOpenCleanly } from "./helpers";
+import {
+  createAccount,
+  hydrated,
+  islandsHydrated,
+  openWithPausedClock,
+  testPagesOpenCleanly,
+} from "./helpers";
 
 const pages = [
   { path: "/ailabs-offer", heading: /Build and Launch Your Own AI SaaS App in 7 Days/ },
@@ -62,7 +68,7 @@ test("the build demo starts at 500 ms and shows the deploy button 2 s after the 
   const firstStep = page
     .getByRole("listitem")
     .filter({ hasText: "Initializing project structure" });
-  await hydrated(page.getByRole("heading", { level: 1 }));
+  await islandsHydrated(page);
   await expect(firstStep).toHaveAttribute("data-status", "waiting");
   await expect(page.getByRole("button", { name: "Building Your SaaS Application" })).toBeVisible();
   await page.clock.runFor(500);
@@ -86,7 +92,7 @@ test("the second sales page resets its demo 4 s after deploying, with the next p
   page,
 }) => {
   await openWithPausedClock(page, "/ailabs-offer2");
-  await hydrated(page.getByRole("heading", { level: 1 }));
+  await islandsHydrated(page);
   await expect(page.getByText(/AI e-mail assistant that drafts replies/)).toBeVisible();
   await page.clock.runFor(6000);
   await expect(page.getByRole("link", { name: "Deploy Your SaaS Application" })).toBeVisible();
@@ -154,7 +160,7 @@ test.describe("checkout disclaimer script", () => {
   test("nothing is loaded when no URL is configured", async ({ page }) => {
     expect(salesFunnel.checkoutDisclaimerScriptUrl).toBeNull();
     await page.goto("/white-label-upsell");
-    await hydrated(page.getByRole("heading", { level: 1 }));
+    await islandsHydrated(page);
     await expect(page.locator(tag)).toHaveCount(0);
   });
 
@@ -173,7 +179,7 @@ test.describe("checkout disclaimer script", () => {
     });
 
     await page.goto("/upgrades");
-    await hydrated(page.getByRole("link", { name: "See the White Label Empire" }));
+    await islandsHydrated(page);
     await expect(page.locator(tag)).toHaveCount(0);
 
     await page.getByRole("link", { name: "See the White Label Empire" }).click();
@@ -215,4 +221,49 @@ test("the sales pages carry one footer: their own, with the disclaimer", async (
     await page.goto(path);
     await expect(page.getByRole("contentinfo"), path).toHaveCount(1);
   }
+});
+
+test("visitors to the sales, affiliate and legal pages get their islands, not the router client", async ({
+  page,
+}) => {
+  for (const path of [
+    "/ailabs-offer",
+    "/ailabs-offer2",
+    "/upgrades",
+    "/white-label-upsell",
+    "/custom-saas-upsell",
+    "/custom-saas-thank-you",
+    "/jv-affiliate",
+    "/privacy-policy",
+    "/terms-of-service",
+  ]) {
+    const scripts: string[] = [];
+    const onResponse = (r: Response) => {
+      if (r.request().resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    };
+    page.on("response", onResponse);
+    await page.goto(path);
+    await islandsHydrated(page);
+    await page.waitForLoadState("networkidle");
+    page.off("response", onResponse);
+    let gzipBytes = 0;
+    for (const script of scripts) {
+      const response = await page.request.get(script, { headers: { "accept-encoding": "gzip" } });
+      gzipBytes += Number(response.headers()["content-length"]);
+    }
+    expect(
+      scripts.some((p) => p.includes("entry.client")),
+      path,
+    ).toBe(false);
+    expect(await page.evaluate(() => "__reactRouterContext" in window), path).toBe(false);
+    // React DOM and the page's islands (decision 025; npm run lighthouse's budget).
+    expect(gzipBytes, path).toBeLessThanOrEqual(85 * 1024);
+  }
+});
+
+test("a signed-in user's sales pages run the full client", async ({ page }) => {
+  await createAccount(page, { paid: true });
+  await page.goto("/upgrades");
+  await expect(page.getByText("You have the course. These two upgrades")).toBeVisible();
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
 });

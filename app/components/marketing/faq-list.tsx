@@ -4,16 +4,21 @@ export type FaqItem = { question: string; answer: string };
 
 /**
  * Questions as disclosure buttons: each opens and closes on its own
- * (aria-expanded), marked with a plus or a minus.
+ * (aria-expanded), marked with a plus or a minus. `idPrefix` names the panels
+ * when the list is an island: hydrated alone, React's generated ids would not
+ * be the ones the server rendered in the whole page.
  */
 export function FaqList({
   items,
   tone = "light",
+  idPrefix,
 }: {
   items: readonly FaqItem[];
   tone?: "light" | "dark";
+  idPrefix?: string;
 }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = idPrefix ?? generatedId;
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
   const toggle = (i: number) =>
     setOpen((prev) => {

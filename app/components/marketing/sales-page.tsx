@@ -8,6 +8,7 @@ import {
   story,
   testimonials,
 } from "~/content/sales";
+import { Island } from "~/islands/island";
 import { BuildDemo } from "./build-demo";
 import type { BuildDemoTiming } from "./build-demo-timeline";
 import { Countdown } from "./countdown";
@@ -116,9 +117,13 @@ export function SalesPage({
           />
           <div className="mt-10 flex flex-col items-center gap-3">
             <p className="font-semibold text-indigo-100">This launch price ends in</p>
-            <Countdown
-              fromSeconds={salesFunnel.countdownStartSeconds}
-              label="Launch price ends in"
+            <Island
+              name="countdown"
+              component={Countdown}
+              props={{
+                fromSeconds: salesFunnel.countdownStartSeconds,
+                label: "Launch price ends in",
+              }}
             />
           </div>
           <div className="mt-8">
@@ -172,10 +177,14 @@ export function SalesPage({
           This is the workflow you will learn: one prompt in, a complete app with AI and payments
           out.
         </p>
-        <BuildDemo
-          timing={variant.demoTiming}
-          prompts={variant.demoPrompts}
-          deployHref="#pricing"
+        <Island
+          name="build-demo"
+          component={BuildDemo}
+          props={{
+            timing: variant.demoTiming,
+            prompts: variant.demoPrompts,
+            deployHref: "#pricing",
+          }}
         />
       </MarketingSection>
 
@@ -261,7 +270,11 @@ export function SalesPage({
 
       <MarketingSection id="faq" title="Frequently asked questions">
         <div className="mx-auto max-w-3xl">
-          <FaqList items={salesFaq} />
+          <Island
+            name="faq-list"
+            component={FaqList}
+            props={{ items: salesFaq, idPrefix: "faq" }}
+          />
         </div>
       </MarketingSection>
 

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { formatUsd, salesFunnel } from "~/config/site";
+import { formatUsd } from "~/config/site";
+import { Island } from "~/islands/island";
 import { type FaqItem, FaqList } from "./faq-list";
 import { MarketingPage } from "./marketing-page";
 import { MarketingSection, type SectionProps, TitledSection } from "./section";
 import { UpsellCta } from "./upsell-cta";
-import { useBodyScript } from "./use-body-script";
+import { CheckoutDisclaimerScript } from "./use-body-script";
 
 /** The dark opening of an upsell page: what the offer is, its price (children) and the buy button. */
 export function UpsellHero({
@@ -59,7 +60,7 @@ export function UpsellFaq({
 }) {
   return (
     <MarketingSection id="faq" title="Frequently asked questions" width="max-w-3xl">
-      <FaqList items={items} />
+      <Island name="faq-list" component={FaqList} props={{ items, idPrefix: "faq" }} />
       <div className="mt-12">
         <UpsellCta {...cta} />
       </div>
@@ -90,14 +91,10 @@ export function UpsellLayout({
 }) {
   return (
     <MarketingPage mainClassName="bg-white" disclaimer={disclaimer}>
-      {disclaimer ? <CheckoutDisclaimerScript /> : null}
+      {disclaimer ? (
+        <Island name="checkout-disclaimer-script" component={CheckoutDisclaimerScript} props={{}} />
+      ) : null}
       {children}
     </MarketingPage>
   );
-}
-
-/** The checkout provider's disclaimer script, at the end of the body while the page is shown. */
-function CheckoutDisclaimerScript() {
-  useBodyScript(salesFunnel.checkoutDisclaimerScriptUrl);
-  return null;
 }

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { salesFunnel } from "~/config/site";
 
 declare global {
   interface Window {
@@ -27,4 +28,10 @@ export function useBodyScript(src: string | null) {
     document.body.appendChild(script);
     return () => script.remove();
   }, [src]);
+}
+
+/** The checkout provider's disclaimer script, at the end of the body while the page is shown. */
+export function CheckoutDisclaimerScript() {
+  useBodyScript(salesFunnel.checkoutDisclaimerScriptUrl);
+  return null;
 }

@@ -3,9 +3,9 @@ import { salesVariants } from "~/content/sales";
 import { pageMetaFor } from "~/lib/seo";
 import { salesPageLoader } from "~/server/payments/first-customers.server";
 import type { Route } from "./+types/ailabs-offer";
-import { ownFooter } from "./handles";
+import { ownFooterIslands } from "./handles";
 
-export const handle = ownFooter;
+export const handle = ownFooterIslands;
 
 export const loader = salesPageLoader;
 

@@ -7,11 +7,11 @@ import {
 import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/custom-saas-thank-you";
-import { ownFooter } from "./handles";
+import { ownFooterIslands } from "./handles";
 
 export const loader = offerLoader;
 
-export const handle = ownFooter;
+export const handle = ownFooterIslands;
 
 export const meta: Route.MetaFunction = () => pageMetaFor("/custom-saas-thank-you");
 

@@ -17,13 +17,13 @@ import { loadAsDocument } from "~/lib/document-load";
 import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/custom-saas-upsell";
-import { ownFooter } from "./handles";
+import { ownFooterIslands } from "./handles";
 
 export const loader = offerLoader;
 // The marketplace's script runs only under this page's own policy: always a document load.
 export const clientLoader = loadAsDocument;
 
-export const handle = ownFooter;
+export const handle = ownFooterIslands;
 
 const { coaching } = salesFunnel;
 const { price, regular } = upsellPrices(coaching);

@@ -12,11 +12,11 @@ import { formatUsd } from "~/config/site";
 import { pageMetaFor } from "~/lib/seo";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/jv-affiliate";
-import { ownFooter } from "./handles";
+import { ownFooterIslands } from "./handles";
 
 export const loader = offerLoader;
 
-export const handle = ownFooter;
+export const handle = ownFooterIslands;
 
 export const meta: Route.MetaFunction = () => pageMetaFor("/jv-affiliate");
 

@@ -3,10 +3,14 @@ import { LegalPage } from "~/components/marketing/legal-page";
 import { useOffer } from "~/components/marketing/use-offer";
 import { site } from "~/config/site";
 import { pageMetaFor } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/privacy-policy";
 
 export const loader = offerLoader;
+
+/** Visitors get the text and the cookie banner's island, not React Router's client. */
+export const handle: RouteHandle = { hydrate: "islands" };
 
 export const meta: Route.MetaFunction = () => pageMetaFor("/privacy-policy");
 

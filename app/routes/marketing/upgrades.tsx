@@ -6,11 +6,11 @@ import { pageMetaFor } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/upgrades";
-import { ownFooter } from "./handles";
+import { ownFooterIslands } from "./handles";
 
 export const loader = offerLoader;
 
-export const handle = ownFooter;
+export const handle = ownFooterIslands;
 
 const { whiteLabel, coaching, guaranteeDays } = salesFunnel;
 
