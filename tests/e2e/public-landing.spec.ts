@@ -4,7 +4,6 @@ import { disallowedPaths } from "../../app/lib/crawlers";
 import {
   collectErrors,
   createAccount,
-  hydrated,
   islandsHydrated,
   openWithPausedClock,
   pageHydrated,
