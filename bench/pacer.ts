@@ -12,7 +12,8 @@
  *   chapter in its new state.
  * - signups: POST /signup with a fresh e-mail and its own X-Forwarded-For
  *   address (198.18.0.0/15); must answer 302 to /payment-options with a
- *   session cookie.
+ *   session cookie, or, past the hashing capacity, 503 with Retry-After
+ *   (turned away, decision 026).
  *
  * Work starts on a fixed timetable (ratePerSecond), whether or not earlier
  * work has finished; latency is measured from the planned start, so a queue
@@ -74,6 +75,8 @@ export type PacedStats = {
     issued: number;
     succeeded: number;
     failed: number;
+    /** Sign-ups answered "busy" (503 with Retry-After): not failures, not successes. */
+    turnedAway: number;
     /** Work that succeeded and finished inside the window, per second. */
     perSecond: number;
     p50Ms: number;
@@ -84,7 +87,7 @@ export type PacedStats = {
   };
 };
 
-type Op = { planned: number; end?: number; firstEnd?: number; ok?: boolean };
+type Op = { planned: number; end?: number; firstEnd?: number; ok?: boolean; busy?: boolean };
 
 type Member = {
   cookie: string;
@@ -212,7 +215,8 @@ async function writeChapter(
   }
 }
 
-async function signup(job: SignupsJob, k: number): Promise<void> {
+/** One sign-up: "busy" when the server turned it away with 503 and Retry-After. */
+async function signup(job: SignupsJob, k: number): Promise<"done" | "busy"> {
   const reply = await send(`${job.origin}/signup`, {
     method: "POST",
     headers: {
@@ -229,9 +233,11 @@ async function signup(job: SignupsJob, k: number): Promise<void> {
     timeoutMs: job.timeoutMs,
   });
   const cookie = (reply.headers["set-cookie"] ?? []).some((c) => c.includes("session_token="));
+  if (reply.status === 503 && reply.headers["retry-after"] && !cookie) return "busy";
   if (reply.status !== 302 || reply.headers.location !== "/payment-options" || !cookie) {
     throw new Error(`POST /signup: ${replyText(reply)}${cookie ? "" : " (no session cookie)"}`);
   }
+  return "done";
 }
 
 async function run(job: PacedJob) {
@@ -248,13 +254,14 @@ async function run(job: PacedJob) {
     const op: Op = { planned };
     ops.push(op);
     maxLagMs = Math.max(maxLagMs, monotonicMs() - planned);
-    const work =
+    const work: Promise<"done" | "busy"> =
       job.kind === "writes"
-        ? write(job, members[k % members.length] as Member, op)
+        ? write(job, members[k % members.length] as Member, op).then(() => "done" as const)
         : signup(job, k);
     const settled = work.then(
-      () => {
-        op.ok = true;
+      (outcome) => {
+        op.ok = outcome !== "busy";
+        op.busy = outcome === "busy";
       },
       (error: Error) => {
         op.ok = false;
@@ -302,6 +309,7 @@ async function run(job: PacedJob) {
       (op) => op.ok && (op.end as number) >= from && (op.end as number) < (stopAt as number),
     ).length;
     const succeeded = inWindow.filter((op) => op.ok).length;
+    const turnedAway = inWindow.filter((op) => op.busy).length;
     const stats: PacedStats = {
       kind: job.kind,
       targetPerSecond: job.ratePerSecond,
@@ -313,7 +321,8 @@ async function run(job: PacedJob) {
         seconds,
         issued: inWindow.length,
         succeeded,
-        failed: inWindow.length - succeeded,
+        failed: inWindow.length - succeeded - turnedAway,
+        turnedAway,
         perSecond: seconds > 0 ? finished / seconds : 0,
         p50Ms: percentile(latencies, 50),
         p99Ms: percentile(latencies, 99),

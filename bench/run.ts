@@ -23,10 +23,12 @@
  *    process), each on another chapter, so every write changes a row;
  *    target >= 2,000 req/s and p99 < 100 ms, every write succeeds and at
  *    least 95% of the planned rate is achieved.
- * 4. signups: the same while BENCH_SIGNUP_RATE accounts a second are created
+ * 4. signups: the same while BENCH_SIGNUP_RATE accounts a second are offered
  *    (POST /signup, fresh e-mail, own X-Forwarded-For address in
- *    198.18.0.0/15); target >= 1,000 req/s and p99 < 250 ms, every sign-up
- *    answers 302 to /payment-options, sign-up p99 < 1 s (max printed).
+ *    198.18.0.0/15), more than the hashing capacity (decision 026); target
+ *    >= 1,000 req/s and p99 < 250 ms, every sign-up answers 302 to
+ *    /payment-options or 503 busy with Retry-After, p99 < 1.5 s (max
+ *    printed), >= 1.5 signed up a second.
  * 5. memory: the server's VmRSS right after start and after all the load
  *    (after BENCH_SETTLE seconds); target <= 300 MB on PGlite, <= 200 MB on
  *    PostgreSQL.
@@ -144,7 +146,8 @@ const targets = {
   publicRatio: 0.7,
   idle: { requestsPerSecond: 2000, p99Ms: 100 },
   writers: { requestsPerSecond: 2000, p99Ms: 100 },
-  signups: { requestsPerSecond: 1000, p99Ms: 250, signupP99Ms: 1000 },
+  // Decision 026: sign-ups past the hashing capacity are turned away "busy" at once.
+  signups: { requestsPerSecond: 1000, p99Ms: 250, signupP99Ms: 1500, signedUpPerSecond: 1.5 },
   /** Paced work must reach this share of its planned rate. */
   pacedShare: 0.95,
   rssMb: { PGlite: 300, PostgreSQL: 200 } as Record<Database["kind"], number>,
@@ -468,6 +471,7 @@ async function pacedMode(site: Site, mode: "writers" | "signups", job: () => Pac
     console.log(
       `    ${workName}: ${w.perSecond.toFixed(1)}/s achieved of ${stats.targetPerSecond} planned, ` +
         `p50 ${w.p50Ms.toFixed(0)} ms, p99 ${w.p99Ms.toFixed(0)} ms, max ${w.maxMs.toFixed(0)} ms, ` +
+        `${w.turnedAway} turned away busy, ` +
         `${stats.failed} of ${stats.issued} failed${stats.failures[0] ? ` (first: ${stats.failures[0]})` : ""}`,
     );
     rows.push(
@@ -486,15 +490,14 @@ async function pacedMode(site: Site, mode: "writers" | "signups", job: () => Pac
         ? ` while ${config.writesPerSecond} writes/s`
         : ` while ${config.signupsPerSecond} sign-ups/s`;
     pageChecks(label, modeLabel[mode], page.name, m, target, condition, pacedVerdict(stats));
-    const enough = w.perSecond >= targets.pacedShare * stats.targetPerSecond;
     checks.push({
-      target: `[${label}] ${modeLabel[mode]}: ${workName} during ${page.name}: none fails, >= ${(targets.pacedShare * stats.targetPerSecond).toFixed(1)}/s achieved`,
-      measured: `${stats.failed} of ${stats.issued} failed, ${w.perSecond.toFixed(1)}/s, p99 ${w.p99Ms.toFixed(0)} ms`,
-      pass: stats.failed === 0 && enough,
+      target: `[${label}] ${modeLabel[mode]}: ${workName} during ${page.name}: none fails, >= ${enoughPerSecond(stats).toFixed(1)}/s achieved`,
+      measured: `${stats.failed} of ${stats.issued} failed, ${w.perSecond.toFixed(1)}/s, ${w.turnedAway} turned away busy, p99 ${w.p99Ms.toFixed(0)} ms`,
+      pass: stats.failed === 0 && w.perSecond >= enoughPerSecond(stats),
     });
     if (mode === "signups") {
       checks.push({
-        target: `[${label}] ${modeLabel[mode]}: sign-up p99 < ${targets.signups.signupP99Ms} ms during ${page.name}`,
+        target: `[${label}] ${modeLabel[mode]}: every sign-up answered (302, or 503 busy) with p99 < ${targets.signups.signupP99Ms} ms during ${page.name}`,
         measured: `p50 ${w.p50Ms.toFixed(0)} ms, p99 ${w.p99Ms.toFixed(0)} ms, max ${w.maxMs.toFixed(0)} ms`,
         pass: w.p99Ms < targets.signups.signupP99Ms && stats.failed === 0,
       });
@@ -502,10 +505,20 @@ async function pacedMode(site: Site, mode: "writers" | "signups", job: () => Pac
   }
 }
 
+/**
+ * How much background work must get done: nearly all the writes planned;
+ * the sign-ups the hashing capacity allows (decision 026: more are offered).
+ */
+function enoughPerSecond(stats: PacedStats): number {
+  return stats.kind === "writes"
+    ? targets.pacedShare * stats.targetPerSecond
+    : Math.min(targets.signups.signedUpPerSecond, targets.pacedShare * stats.targetPerSecond);
+}
+
 /** A page's row fails with its background work: any failure, or too little of it done. */
 function pacedVerdict(stats: PacedStats): { ok: boolean; text: string } {
   const w = stats.window;
-  const ok = stats.failed === 0 && w.perSecond >= targets.pacedShare * stats.targetPerSecond;
+  const ok = stats.failed === 0 && w.perSecond >= enoughPerSecond(stats);
   const name = stats.kind === "writes" ? "writes" : "sign-ups";
   return {
     ok,

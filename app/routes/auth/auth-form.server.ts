@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { type FieldErrors, parseForm } from "~/lib/forms";
 import type { z } from "~/lib/zod";
+import { busyRetryAfterSeconds } from "~/server/auth/password.server";
 import { readForm } from "~/server/forms.server";
 
 // The actions of the sign-in and sign-up pages: read the form, check it, and
@@ -20,7 +21,11 @@ export async function readAuthForm<T extends z.ZodType, K extends string>(
   const values = {} as Record<K, string>;
   for (const key of typed) values[key] = String(form.get(key) ?? "");
   const answer = (fieldErrors: FieldErrors, formError: string | null, status: number) =>
-    data({ values, fieldErrors, formError }, status);
+    data(
+      { values, fieldErrors, formError },
+      // A busy server (decision 026) says when to try again.
+      { status, headers: status === 503 ? { "Retry-After": String(busyRetryAfterSeconds) } : {} },
+    );
   const parsed = parseForm(schema, form);
   if (!parsed.ok) return { ok: false as const, answer: answer(parsed.fieldErrors, null, 400) };
   return {

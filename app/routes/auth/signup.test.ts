@@ -2,6 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { passwordTooCommon } from "~/lib/password-rule";
 import { getAuth } from "~/server/auth/better-auth.server";
+import {
+  hashingQueueLength,
+  hashingSlots,
+  passwordWork,
+  serverBusy,
+} from "~/server/auth/password.server";
 import { signInLinkSent } from "~/server/auth/sign-in.server";
 import { getDb } from "~/server/db/db.server";
 import { emailOutbox, user } from "~/server/db/schema";
@@ -10,7 +16,7 @@ import * as login from "./login";
 import * as signup from "./signup";
 
 type FormResult = {
-  init?: { status?: number };
+  init?: { status?: number; headers?: HeadersInit };
   data: { fieldErrors: Record<string, string>; formError: string | null };
 };
 
@@ -151,6 +157,50 @@ describe("login", () => {
     );
     expect(result.init?.status).toBe(400);
     expect(Object.keys(result.data.fieldErrors).sort()).toEqual(["email", "password"]);
+  });
+});
+
+describe("a busy server (decision 026)", () => {
+  it("answers sign-up and sign-in 503 with Retry-After at once while the hashing queue is full, and nothing is created", async () => {
+    // Hold every hashing slot and every place in line.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holders = Array.from(
+      { length: passwordWork.running() + hashingSlots + hashingQueueLength },
+      () => passwordWork.run(() => held),
+    );
+    const email = uniqueEmail();
+    try {
+      const started = performance.now();
+      const result = asForm(
+        await submit({ name: "Busy Day", email, password: "analytical engine" }),
+      );
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(result.init?.status).toBe(503);
+      expect(new Headers(result.init?.headers).get("Retry-After")).toBe("5");
+      expect(result.data.formError).toBe(serverBusy);
+      const signIn = asForm(
+        await run(() =>
+          login.action({
+            request: appRequest("/login", { form: { email, password: "analytical engine" } }),
+            params: {},
+            context: {},
+          } as never),
+        ),
+      );
+      expect(signIn.init?.status).toBe(503);
+      expect(signIn.data.formError).toBe(serverBusy);
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+    const rows = await (await getDb()).select().from(user).where(eq(user.email, email));
+    expect(rows).toHaveLength(0);
+    // Once the line clears, the same sign-up goes through.
+    const again = await submit({ name: "Busy Day", email, password: "analytical engine" });
+    expect(redirectTarget(again)).toBe("/payment-options");
   });
 });
 

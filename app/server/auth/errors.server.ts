@@ -32,6 +32,11 @@ export function authErrorCode(error: unknown): string | undefined {
     : undefined;
 }
 
+/** Whether an error is the hashing queue's "busy" (password.server.ts): answered 503 with Retry-After. */
+export function isBusy(error: unknown): boolean {
+  return isAPIError(error) && error.status === "SERVICE_UNAVAILABLE";
+}
+
 /** A message a person can act on, for an error thrown by one of Better Auth's calls. */
 export function authErrorMessage(error: unknown, fallback = "An error occurred"): string {
   if (!isAPIError(error)) return fallback;

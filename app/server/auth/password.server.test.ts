@@ -161,4 +161,21 @@ describe("the work queue", () => {
     expect(queue.running()).toBe(0);
     expect(queue.waiting()).toBe(0);
   });
+
+  it("refuses at once, as busy, what would wait past its line; takes work again once there is room", async () => {
+    const queue = createWorkQueue(1, 2);
+    let release = () => {};
+    const held = new Promise<string>((resolve) => {
+      release = () => resolve("done");
+    });
+    const accepted = [queue.run(() => held), queue.run(() => held), queue.run(() => held)];
+    await expect(queue.run(() => held)).rejects.toMatchObject({
+      status: "SERVICE_UNAVAILABLE",
+      body: { code: "BUSY" },
+    });
+    expect(queue.waiting()).toBe(2);
+    release();
+    expect(await Promise.all(accepted)).toEqual(["done", "done", "done"]);
+    expect(await queue.run(async () => "after")).toBe("after");
+  });
 });

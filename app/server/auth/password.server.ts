@@ -33,19 +33,35 @@ const legacyCost = { N: 16384, r: 16, p: 1 } satisfies Cost;
 const maxmem = 256 * 1024 * 1024;
 const keyLength = 64;
 
+/** What a person is told when the hashing queue is full (decision 026). */
+export const serverBusy = "We are busy right now. Please try again in a few seconds.";
+
+/** How long to wait before trying again after `serverBusy`, in seconds (the Retry-After header). */
+export const busyRetryAfterSeconds = 5;
+
 /**
- * Runs at most `slots` tasks at once; the others wait their turn, first come
- * first served.
+ * Thrown by a full work queue: Better Auth passes its own error type through
+ * as it is, so the form that started the hash can say "busy" (errors.server.ts).
  */
-export function createWorkQueue(slots: number) {
+export function busyError() {
+  return new APIError("SERVICE_UNAVAILABLE", { code: "BUSY", message: serverBusy });
+}
+
+/**
+ * Runs at most `slots` tasks at once; at most `maxWaiting` others wait their
+ * turn, first come first served, and any more are refused at once with
+ * busyError.
+ */
+export function createWorkQueue(slots: number, maxWaiting = Number.POSITIVE_INFINITY) {
   let running = 0;
   const waiting: (() => void)[] = [];
   return {
     running: () => running,
     waiting: () => waiting.length,
     async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
-      else running += 1;
+      if (running < slots) running += 1;
+      else if (waiting.length >= maxWaiting) throw busyError();
+      else await new Promise<void>((resolve) => waiting.push(resolve));
       try {
         return await task();
       } finally {
@@ -58,12 +74,19 @@ export function createWorkQueue(slots: number) {
   };
 }
 
+/** Hashes at once: every core but one. */
+export const hashingSlots = Math.max(1, availableParallelism() - 1);
+/** Hashes that may wait for a slot: two a slot, under a second of work. */
+export const hashingQueueLength = 2 * hashingSlots;
+
 /**
  * Hashing (about 0.4 s of one core each) takes every core but one at most,
  * so a burst of sign-ups or sign-ins queues instead of taking the core that
- * serves pages (on 2 cores: one hash at a time).
+ * serves pages (on 2 cores: one hash at a time). At most two hashes a slot
+ * wait (under a second of work): past that, a sign-up or sign-in is answered
+ * "busy" at once instead of waiting without bound (decision 026).
  */
-export const passwordWork = createWorkQueue(Math.max(1, availableParallelism() - 1));
+export const passwordWork = createWorkQueue(hashingSlots, hashingQueueLength);
 
 /**
  * What a hashing thread runs: scrypt, one hash at a time, so at most one

@@ -6,7 +6,7 @@ import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { getAuth } from "./better-auth.server";
 import { clearSessionCookies, readPendingSignIn } from "./cookies.server";
-import { authErrorCode, authErrorMessage, signInExpired } from "./errors.server";
+import { authErrorCode, authErrorMessage, isBusy, signInExpired } from "./errors.server";
 import { homeFor } from "./guards.server";
 import { isKnownAddress, rememberAddress } from "./known-addresses.server";
 import {
@@ -35,7 +35,7 @@ export type SignInOutcome =
   | { status: "signed-in"; home: "/dashboard" | "/payment-options"; headers: Headers }
   /** Password right, two-factor on: ask for a code; the headers carry the pending sign-in cookie. */
   | { status: "code-required"; headers: Headers }
-  | { status: "refused"; httpStatus: 400 | 429; error: string };
+  | { status: "refused"; httpStatus: 400 | 429 | 503; error: string };
 
 /**
  * Checks an e-mail and password, counted against the sign-in rate limits
@@ -85,6 +85,8 @@ export async function signInWithPassword(
   try {
     result = await signIn();
   } catch (error) {
+    if (isBusy(error))
+      return { status: "refused", httpStatus: 503, error: authErrorMessage(error) };
     await recordSignInRefused(credentials.email, authErrorCode(error));
     return {
       status: "refused",
@@ -127,7 +129,7 @@ export async function upgradePasswordHash(db: Db, email: string, password: strin
 export type SignUpOutcome =
   /** Account created and signed in: go to /payment-options with these Set-Cookie headers. */
   | { status: "signed-up"; headers: Headers }
-  | { status: "refused"; httpStatus: 400 | 429; error: string };
+  | { status: "refused"; httpStatus: 400 | 429 | 503; error: string };
 
 /**
  * Creates an account (never an admin: isAdmin is not an input) and signs it
@@ -153,7 +155,7 @@ export async function signUpWithPassword(
   } catch (error) {
     logger.info({ code: authErrorCode(error) }, "sign-up refused");
     const message = authErrorMessage(error, "An error occurred during signup");
-    return { status: "refused", httpStatus: 400, error: message };
+    return { status: "refused", httpStatus: isBusy(error) ? 503 : 400, error: message };
   }
 }
 
