@@ -34,6 +34,9 @@ export const meta: Route.MetaFunction = () =>
  */
 export const loader = signedOutPageLoader;
 
+/** The form's own headers ("busy": Retry-After, decision 026) on the page as well as its data. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export async function action({ request }: Route.ActionArgs) {
   const form = await readAuthForm(request, loginSchema, ["email"]);
   if (!form.ok) return form.answer;
