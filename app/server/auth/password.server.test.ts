@@ -5,6 +5,8 @@ import { passwordTooCommon } from "~/lib/password-rule";
 import { isCommonPassword } from "./common-passwords.server";
 import {
   createWorkQueue,
+  hashingQueueLength,
+  hashingSlots,
   hashPassword,
   needsRehash,
   passwordCost,
@@ -110,12 +112,15 @@ describe("password hashing", () => {
     }
   });
 
-  it("hashes on every core but one at most: the rest wait their turn", async () => {
+  it("hashes on every core but one at most: one a slot waits its turn, any more is told busy", async () => {
     const slots = Math.max(1, availableParallelism() - 1);
-    const hashes = Array.from({ length: slots + 2 }, () => hash("queued"));
+    expect(hashingSlots).toBe(slots);
+    expect(hashingQueueLength).toBe(slots);
+    const hashes = Array.from({ length: 2 * slots }, () => hash("queued"));
     expect(passwordWork.running()).toBe(slots);
-    expect(passwordWork.waiting()).toBe(2);
-    expect(await Promise.all(hashes)).toHaveLength(slots + 2);
+    expect(passwordWork.waiting()).toBe(slots);
+    await expect(hash("one too many")).rejects.toMatchObject({ body: { code: "BUSY" } });
+    expect(await Promise.all(hashes)).toHaveLength(2 * slots);
     expect(passwordWork.running()).toBe(0);
   });
 

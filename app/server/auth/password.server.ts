@@ -76,14 +76,17 @@ export function createWorkQueue(slots: number, maxWaiting = Number.POSITIVE_INFI
 
 /** Hashes at once: every core but one. */
 export const hashingSlots = Math.max(1, availableParallelism() - 1);
-/** Hashes that may wait for a slot: two a slot, under a second of work. */
-export const hashingQueueLength = 2 * hashingSlots;
+/**
+ * Hashes that may wait for a slot: one a slot. A slot never idles while more
+ * is offered than it can hash, and an accepted hash waits for one other at most.
+ */
+export const hashingQueueLength = hashingSlots;
 
 /**
  * Hashing (about 0.4 s of one core each) takes every core but one at most,
  * so a burst of sign-ups or sign-ins queues instead of taking the core that
- * serves pages (on 2 cores: one hash at a time). At most two hashes a slot
- * wait (under a second of work): past that, a sign-up or sign-in is answered
+ * serves pages (on 2 cores: one hash at a time). At most one hash a slot
+ * waits: past that, a sign-up or sign-in is answered
  * "busy" at once instead of waiting without bound (decision 026).
  */
 export const passwordWork = createWorkQueue(hashingSlots, hashingQueueLength);
