@@ -26,7 +26,30 @@ export type ProfileSummary = {
   self: Row[];
   inclusive: Row[];
   packages: Row[];
+  /** Self time in three layers: rendering (React, React Router), the database (its driver and Drizzle), the rest. */
+  layers: { render: number; database: number; rest: number };
 };
+
+const renderPackages = new Set([
+  "react",
+  "react-dom",
+  "react-router",
+  "@react-router/node",
+  "turbo-stream",
+]);
+const databasePackages = new Set([
+  "@electric-sql/pglite",
+  "drizzle-orm",
+  "pg",
+  "pg-pool",
+  "pg-protocol",
+  "postgres",
+]);
+
+function layerOf(pkg: string): "render" | "database" | "rest" {
+  if (renderPackages.has(pkg)) return "render";
+  return databasePackages.has(pkg) ? "database" : "rest";
+}
 
 const meta = new Set(["(root)", "(program)", "(idle)", "(garbage collector)"]);
 
@@ -131,7 +154,17 @@ export function summarizeProfile(profile: CpuProfile, top = 20, window?: Window)
       .map(([name, us]) => ({ name, where: "", ms: us / 1000, percent: (100 * us) / busyUs }))
       .sort((a, b) => b.ms - a.ms)
       .slice(0, top),
+    layers: layerSplit(byPackage),
   };
+}
+
+function layerSplit(byPackage: Map<string, number>): ProfileSummary["layers"] {
+  const layers = { render: 0, database: 0, rest: 0 };
+  for (const [pkg, us] of byPackage) {
+    if (pkg === "(idle)") continue;
+    layers[layerOf(pkg)] += us / 1000;
+  }
+  return layers;
 }
 
 export function formatSummary(summary: ProfileSummary): string {
@@ -147,6 +180,12 @@ export function formatSummary(summary: ProfileSummary): string {
   };
   lines.push(
     `Profile: ${summary.totalMs.toFixed(0)} ms sampled, ${summary.busyMs.toFixed(0)} ms not idle (percentages are of the latter).`,
+  );
+  const { render, database, rest } = summary.layers;
+  const share = (ms: number) =>
+    `${ms.toFixed(0)} ms (${((100 * ms) / (summary.busyMs || 1)).toFixed(0)}%)`;
+  lines.push(
+    `By layer: render ${share(render)}, database ${share(database)}, the rest ${share(rest)}.`,
   );
   table("Self time by function:", summary.self);
   table("Self time by package:", summary.packages);

@@ -52,25 +52,48 @@ export async function profile(options: {
         `${stats.failures[0] ? ` (first: ${stats.failures[0]})` : ""}`,
     );
   }
-  await stop(app.child, 15_000); // a clean exit writes the profile
+  await summariseProfile({
+    app,
+    name,
+    resultsDir,
+    window: { fromUs, toUs },
+    requests: result.requests,
+    headline: (perRequest) =>
+      `Measured ${config.durationSeconds} s window only: ${result.requests} requests, ` +
+      `${perRequest.toFixed(2)} ms of non-idle main-thread time per request ` +
+      `(${result.serverCpuMsPerRequest?.toFixed(2) ?? "?"} ms of process CPU time from /proc)` +
+      `${stats ? `; the writers' ${stats.window.succeeded} writes are in these figures` : ""}.`,
+  });
+}
+
+/**
+ * Stops the profiled server (a clean exit writes the profile), keeps the
+ * profile in resultsDir and prints where the CPU went in `window` only:
+ * start-up (migrations, precompression) and warm-up are left out.
+ */
+export async function summariseProfile(options: {
+  app: AppServer;
+  name: string;
+  resultsDir: string;
+  window: { fromUs: number; toUs: number };
+  requests: number;
+  headline: (msPerRequest: number) => string;
+}) {
+  const { app, name, resultsDir, window, requests } = options;
+  await stop(app.child, 15_000);
   const dir = app.profileDir ?? "";
   const written = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
   if (!written[0]) throw new BenchError(`no .cpuprofile written:\n${app.output.join("\n")}`);
   mkdirSync(resultsDir, { recursive: true });
   const kept = path.join(resultsDir, `${name}.cpuprofile`);
   copyFileSync(path.join(dir, written[0]), kept);
-
-  // Only the measured run: start-up (migrations, precompression) and warm-up are left out.
   const span = profileSpan(kept);
-  const inSpan = fromUs >= span.fromUs && toUs <= span.toUs;
-  const summary = summarizeFile(kept, 25, inSpan ? { fromUs, toUs } : undefined);
-  const perRequest = inSpan && result.requests > 0 ? summary.busyMs / result.requests : 0;
+  const inSpan = window.fromUs >= span.fromUs && window.toUs <= span.toUs;
+  const summary = summarizeFile(kept, 25, inSpan ? window : undefined);
+  const perRequest = inSpan && requests > 0 ? summary.busyMs / requests : 0;
   const text = [
     inSpan
-      ? `Measured ${config.durationSeconds} s window only: ${result.requests} requests, ` +
-        `${perRequest.toFixed(2)} ms of non-idle main-thread time per request ` +
-        `(${result.serverCpuMsPerRequest?.toFixed(2) ?? "?"} ms of process CPU time from /proc)` +
-        `${stats ? `; the writers' ${stats.window.succeeded} writes are in these figures` : ""}.`
+      ? options.headline(perRequest)
       : "Whole profile (the run's window did not fall inside it).",
     formatSummary(summary),
   ].join("\n");

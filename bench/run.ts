@@ -29,6 +29,17 @@
  *    >= 1,000 req/s and p99 < 250 ms, every sign-up answers 302 to
  *    /payment-options or 503 busy with Retry-After, p99 < 1.5 s (max
  *    printed), >= 1.5 signed up a second.
+ * 4b. class: BENCH_CLASS_MEMBERS (300) distinct paying members made through
+ *    the forms, each looping dashboard, a chapter, "Mark as complete" (or its
+ *    undo) with a random pause of mean BENCH_CLASS_PAUSE ms between steps,
+ *    for BENCH_CLASS_DURATION s (bench/class.ts); target: >= 93% of
+ *    N / pause req/s served, p99 < 200 ms over the whole run, none turned
+ *    away, failed or lost. Printed: p99 after the first quarter, server CPU
+ *    per request.
+ * 4c. overload: the same with BENCH_OVERLOAD_MEMBERS (1000), beyond the
+ *    server's capacity; target: no request waits over 2 s (the rest are
+ *    answered 503 with Retry-After), none failed, every write answered 2xx
+ *    stored. The memory reading (5) comes after it.
  * 5. memory: the server's VmRSS right after start and after all the load
  *    (after BENCH_SETTLE seconds); target <= 300 MB on PGlite, <= 200 MB on
  *    PostgreSQL.
@@ -58,7 +69,9 @@
  * `npm run bench -- --profile` instead runs only the dashboard (nobody
  * writing) against a PGlite server started with `node --cpu-prof` and prints
  * where its CPU time went; `--profile=writers` does so while the writers
- * write. The profile is kept in bench/results/.
+ * write; `--profile=class` while mode 4b's members work, with the CPU split
+ * into rendering, the database and the rest. The profile is kept in
+ * bench/results/.
  *
  * Environment (seconds unless said):
  *   BENCH_DURATION (10) and BENCH_WARMUP (2): member pages, each run.
@@ -69,7 +82,9 @@
  *   BENCH_WRITERS (10) members writing, BENCH_WRITE_RATE (50) writes a second in all.
  *   BENCH_SIGNUP_RATE (10) sign-ups a second.
  *   BENCH_SETTLE (5): wait before the last memory reading.
- *   BENCH_MODES (public,idle,writers,signups,admin,cores): the modes to run (memory is always read).
+ *   BENCH_MODES (public,idle,writers,signups,class,overload,admin,cores): the modes to run (memory is always read).
+ *   BENCH_CLASS_MEMBERS (300), BENCH_OVERLOAD_MEMBERS (1000), BENCH_CLASS_PAUSE (1000 ms),
+ *   BENCH_CLASS_DURATION (40): modes 4b and 4c.
  *   BENCH_DEMO_MEMBERS (20000), BENCH_DEMO_PURCHASES (50000), BENCH_ADMIN_REQUESTS (40): mode 6.
  *   BENCH_CHROMIUM (/usr/bin/chromium).
  *   BENCH_CORE_SHARE (0.5): mode 7's held runs. BENCH_CORES_LOADGEN (wrk when installed, else
@@ -93,12 +108,13 @@ import {
   startBareServer,
 } from "./app-server";
 import { type Capture, ChromiumUnavailable, captureWriteTemplate } from "./browser-capture";
+import { type ClassJob, createMembers, describeClass, runClass } from "./class";
 import { holdToCoreShare } from "./cpu-quota";
 import { capture, decodedText, type Reply, replyInfo, replyText, send } from "./http";
 import { load, type Measurement, waitUntilIdle } from "./load";
 import { startPaced } from "./paced";
 import type { PacedJob, PacedStats } from "./pacer";
-import { profile } from "./profile";
+import { profile, summariseProfile } from "./profile";
 import { type Check, loadRow, pacedRow, printChecks, printTable, type Row } from "./report";
 import {
   BenchError,
@@ -118,7 +134,16 @@ import { wrkAvailable, wrkLoad } from "./wrk";
 const benchDir = path.join(rootDir, "bench");
 const resultsDir = path.join(benchDir, "results");
 
-const allModes = ["public", "idle", "writers", "signups", "admin", "cores"] as const;
+const allModes = [
+  "public",
+  "idle",
+  "writers",
+  "signups",
+  "class",
+  "overload",
+  "admin",
+  "cores",
+] as const;
 type Mode = (typeof allModes)[number];
 
 const config = {
@@ -132,6 +157,10 @@ const config = {
   writers: numberFromEnv("BENCH_WRITERS", 10),
   writesPerSecond: numberFromEnv("BENCH_WRITE_RATE", 50),
   signupsPerSecond: numberFromEnv("BENCH_SIGNUP_RATE", 10),
+  classMembers: numberFromEnv("BENCH_CLASS_MEMBERS", 300),
+  overloadMembers: numberFromEnv("BENCH_OVERLOAD_MEMBERS", 1000),
+  classPauseMs: numberFromEnv("BENCH_CLASS_PAUSE", 1000),
+  classSeconds: numberFromEnv("BENCH_CLASS_DURATION", 40),
   settleSeconds: numberFromEnv("BENCH_SETTLE", 5),
   modes: (process.env.BENCH_MODES || allModes.join(","))
     .split(",")
@@ -154,6 +183,10 @@ const targets = {
   admin: adminTargets,
   /** Mode 7: member pages' req/s with 2 server processes over 1. */
   coresRatio: 1.6,
+  /** Mode 4b: every offered request served (>= 93% of N per pause), p99 over the whole run. */
+  class: { servedShare: 0.93, p99Ms: 200 },
+  /** Mode 4c: nobody waits longer than this; the rest are turned away 503 with Retry-After. */
+  overload: { maxMs: 2000 },
 };
 
 /** Mode 7's load generator: wrk when installed (BENCH_CORES_LOADGEN=autocannon to compare). */
@@ -172,6 +205,8 @@ const modeLabel: Record<Mode, string> = {
   idle: "2 idle",
   writers: "3 writers",
   signups: "4 sign-ups",
+  class: "4b class",
+  overload: "4c overload",
   admin: "6 admin",
   cores: "7 cores",
 };
@@ -233,9 +268,10 @@ async function setUp(database: Database, options: { profile?: boolean } = {}): P
     [...decodedText(coursePage).matchAll(/\?chapter=([0-9a-f-]{36})/g)].map((m) => m[1] as string),
   );
   const lastChapterId = [...chapterIds].at(-1) ?? firstChapterId;
+  // The writers, or one member to record a write with for the class modes.
   const needWriters = options.profile
-    ? profileMode === "writers"
-    : config.modes.includes("writers");
+    ? profileMode === "writers" || profileMode === "class"
+    : needsWriteTemplate();
   const writerCookies: string[] = [];
   for (let i = 0; needWriters && i < config.writers; i++) {
     writerCookies.push(await createPaidMember(app.origin, `Bench Writer ${i + 1}`));
@@ -526,6 +562,114 @@ function pacedVerdict(stats: PacedStats): { ok: boolean; text: string } {
   };
 }
 
+/** `--profile=class`: mode 4b on a server started with --cpu-prof, and where its CPU went. */
+async function profileClass(site: Site, template: WriteTemplate) {
+  const cookies = await classMembers(site, config.classMembers);
+  await waitUntilIdle(site.app.origin);
+  console.log(`profile: ${cookies.length} members for ${config.classSeconds} s (--cpu-prof)`);
+  const stats = await runClass(classJob(site, template, cookies));
+  console.log(`  ${describeClass(stats)} (profiler overhead included)`);
+  const requests = stats.served + stats.turnedAway + stats.failed;
+  await summariseProfile({
+    app: site.app,
+    name: "class",
+    resultsDir,
+    window: stats.window,
+    requests,
+    headline: (perRequest) =>
+      `Measured ${stats.seconds.toFixed(0)} s of ${stats.members} members only: ${requests} requests ` +
+      `(a third of them writes), ${perRequest.toFixed(2)} ms of non-idle main-thread time per request ` +
+      `(${stats.serverCpuMsPerRequest?.toFixed(2) ?? "?"} ms of process CPU time from /proc).`,
+  });
+}
+
+/** Whether a mode replays "Mark as complete" (and so needs it recorded from Chromium). */
+function needsWriteTemplate(): boolean {
+  return ["writers", "class", "overload"].some((m) => config.modes.includes(m as Mode));
+}
+
+/** The members of the class modes, made through the forms once per server and shared. */
+const classCookies = new Map<Site, string[]>();
+
+async function classMembers(site: Site, count: number): Promise<string[]> {
+  const have = classCookies.get(site) ?? [];
+  if (have.length < count) {
+    const from = Date.now();
+    have.push(...(await createMembers(site.app.origin, count - have.length)));
+    console.log(
+      `[${site.app.database.kind}] ${have.length} class members made through the forms in ${((Date.now() - from) / 1000).toFixed(0)} s`,
+    );
+  }
+  classCookies.set(site, have);
+  return have.slice(0, count);
+}
+
+function classJob(site: Site, template: WriteTemplate, cookies: string[]): ClassJob {
+  return {
+    origin: site.app.origin,
+    serverPid: site.app.child.pid,
+    courseId: site.courseId,
+    chapterId: site.firstChapterId,
+    template,
+    cookies,
+    pauseMs: config.classPauseMs,
+    durationSeconds: config.classSeconds,
+    headers: baseHeaders,
+  };
+}
+
+/**
+ * Modes 4b and 4c: N distinct members, each looping dashboard, chapter,
+ * "Mark as complete" with a random pause (bench/class.ts).
+ */
+async function classMode(site: Site, template: WriteTemplate, mode: "class" | "overload") {
+  const label = site.app.database.kind;
+  const count = mode === "class" ? config.classMembers : config.overloadMembers;
+  const cookies = await classMembers(site, count);
+  await waitUntilIdle(site.app.origin);
+  console.log(`[${label}] ${modeLabel[mode]}: ${count} members for ${config.classSeconds} s...`);
+  const stats = await runClass(classJob(site, template, cookies));
+  console.log(`    ${describeClass(stats)}`);
+  const name = `${count} members, pause ${config.classPauseMs} ms`;
+  rows.push({
+    server: label,
+    mode: modeLabel[mode],
+    page: name,
+    perSecond: stats.servedPerSecond,
+    p99Ms: stats.whole.p99Ms,
+    failed: stats.failed,
+    cpuMsPerRequest: stats.serverCpuMsPerRequest,
+    note: `offered ${stats.offeredPerSecond.toFixed(0)}/s; p99 after the first quarter ${stats.afterFirstQuarter.p99Ms.toFixed(0)} ms; max ${stats.whole.maxMs.toFixed(0)} ms; ${stats.turnedAway} busy`,
+  });
+  const kept = `${stats.failed} failed, ${stats.lostWrites} answered writes lost`;
+  if (mode === "class") {
+    const wanted = targets.class.servedShare * stats.nominalPerSecond;
+    checks.push(
+      {
+        target: `[${label}] ${modeLabel[mode]}: ${name}: >= ${wanted.toFixed(0)} req/s served, none failed or lost`,
+        measured: `${stats.servedPerSecond.toFixed(0)} req/s of ${stats.offeredPerSecond.toFixed(0)} offered; ${stats.turnedAway} turned away busy; ${kept}`,
+        pass:
+          stats.servedPerSecond >= wanted &&
+          stats.failed === 0 &&
+          stats.turnedAway === 0 &&
+          stats.lostWrites === 0,
+      },
+      {
+        target: `[${label}] ${modeLabel[mode]}: ${name}: p99 < ${targets.class.p99Ms} ms over the whole run`,
+        measured: `p50 ${stats.whole.p50Ms.toFixed(0)} ms, p99 ${stats.whole.p99Ms.toFixed(0)} ms (after the first quarter ${stats.afterFirstQuarter.p99Ms.toFixed(0)} ms)`,
+        pass: stats.whole.p99Ms < targets.class.p99Ms,
+      },
+    );
+  } else {
+    checks.push({
+      target: `[${label}] ${modeLabel[mode]}: ${name}: nobody waits over ${targets.overload.maxMs} ms (the rest 503 with Retry-After), none failed or lost`,
+      measured: `max ${stats.whole.maxMs.toFixed(0)} ms, p99 ${stats.whole.p99Ms.toFixed(0)} ms; ${stats.servedPerSecond.toFixed(0)} req/s served of ${stats.offeredPerSecond.toFixed(0)} offered; ${stats.turnedAway} turned away busy; ${kept}`,
+      pass:
+        stats.whole.maxMs <= targets.overload.maxMs && stats.failed === 0 && stats.lostWrites === 0,
+    });
+  }
+}
+
 /** The processes that answer requests: the server itself, or a cluster primary's workers. */
 function servingPids(child: { pid?: number }, processes: number): number[] {
   if (child.pid === undefined) return [];
@@ -702,6 +846,9 @@ async function benchSite(site: Site, template: WriteTemplate | undefined) {
     });
   }
 
+  if (template && config.modes.includes("class")) await classMode(site, template, "class");
+  if (template && config.modes.includes("overload")) await classMode(site, template, "overload");
+
   // The member's session must have held for the whole run (a redirect would be a non-2xx above too).
   const after = await send(`${site.app.origin}/dashboard`, { headers: site.memberHeaders });
   if (after.status !== 200)
@@ -780,10 +927,13 @@ async function main() {
   }
 
   if (profileMode) {
-    if (profileMode !== "idle" && profileMode !== "writers") {
-      throw new BenchError(`--profile=${profileMode}: use --profile or --profile=writers`);
+    if (profileMode !== "idle" && profileMode !== "writers" && profileMode !== "class") {
+      throw new BenchError(
+        `--profile=${profileMode}: use --profile, --profile=writers or --profile=class`,
+      );
     }
     const site = await setUp({ kind: "PGlite" }, { profile: true });
+    if (profileMode === "class") return profileClass(site, (await learnWrite(site)).template);
     const template = profileMode === "writers" ? (await learnWrite(site)).template : undefined;
     await waitUntilIdle(site.app.origin);
     return profile({
@@ -797,7 +947,7 @@ async function main() {
 
   const servers: unknown[] = [];
   const pglite = await setUp({ kind: "PGlite" });
-  const learned = config.modes.includes("writers") ? await learnWrite(pglite) : undefined;
+  const learned = needsWriteTemplate() ? await learnWrite(pglite) : undefined;
   servers.push({
     ...(await benchSite(pglite, learned?.template)),
     responses: {
