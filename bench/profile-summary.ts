@@ -26,7 +26,7 @@ export type ProfileSummary = {
   self: Row[];
   inclusive: Row[];
   packages: Row[];
-  /** Self time in three layers: rendering (React, React Router), the database (its driver and Drizzle), the rest. */
+  /** Self time in three layers: rendering (React, React Router), the database (PGlite's WebAssembly, the drivers, Drizzle), the rest. */
   layers: { render: number; database: number; rest: number };
 };
 
@@ -48,6 +48,8 @@ const databasePackages = new Set([
 
 function layerOf(pkg: string): "render" | "database" | "rest" {
   if (renderPackages.has(pkg)) return "render";
+  // WebAssembly in the server is PGlite's PostgreSQL (the embedded database).
+  if (pkg.startsWith("wasm://")) return "database";
   return databasePackages.has(pkg) ? "database" : "rest";
 }
 
