@@ -6,11 +6,11 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { accessProduct } from "~/config/site";
 import { hasPaidAccess } from "../access.server";
+import { type Actor, recordAudit } from "../audit-log.server";
 import { getAuth } from "../auth/better-auth.server";
 import type { Db } from "../db/client.server";
 import { session, user } from "../db/schema";
 import { fulfilPurchase, refundUserPurchases } from "../payments/purchases.server";
-import { type Actor, recordAudit } from "./audit.server";
 
 export type MemberActionResult = { ok: true; message: string } | { ok: false; error: string };
 

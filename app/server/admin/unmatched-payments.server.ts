@@ -3,10 +3,10 @@
 
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { accessProduct } from "~/config/site";
+import { type Actor, recordAudit } from "../audit-log.server";
 import type { Db } from "../db/client.server";
 import { paymentIssue, user } from "../db/schema";
 import { fulfilPurchase } from "../payments/purchases.server";
-import { type Actor, recordAudit } from "./audit.server";
 import type { MemberActionResult } from "./member-actions.server";
 
 /** The payments that granted nothing, newest first, for the owner to attach or dismiss. */

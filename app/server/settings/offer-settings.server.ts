@@ -6,7 +6,7 @@ import {
   offerSettingKeys,
   settingsFromStored,
 } from "~/lib/offer-settings";
-import { type Actor, recordAudit } from "../admin/audit.server";
+import { type Actor, recordAudit } from "../audit-log.server";
 import { askPrimary, inCluster, onProcessCommand } from "../cluster-ipc.server";
 import type { Db } from "../db/client.server";
 import { offerSettings } from "../db/schema";
