@@ -9,11 +9,8 @@ import { adminActor } from "~/server/admin/audit.server";
 import { requireAdmin, requireRecentProof } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
-import {
-  readOfferSettings,
-  refreshOfferSettingsEverywhere,
-  writeOfferSettings,
-} from "~/server/settings/offer-settings.server";
+import { refreshOfferSettingsEverywhere } from "~/server/process-messages.server";
+import { readOfferSettings, writeOfferSettings } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Offer settings | AI Labs" }];
