@@ -4,7 +4,11 @@ import { AdminPageErrorBoundary } from "~/components/admin/confirm-its-you";
 import { ConsoleHeading, fieldClass, formatWhen } from "~/components/admin/console";
 import { ErrorBox, primaryButton } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
-import { formValues, type OfferSettingsForm, offerSettingsFormSchema } from "~/lib/offer-settings";
+import {
+  formValues,
+  type OfferSettingsForm,
+  offerSettingsFormSchema,
+} from "~/lib/offer-settings-form";
 import { adminActor } from "~/server/admin/audit.server";
 import { requireAdmin, requireRecentProof } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";

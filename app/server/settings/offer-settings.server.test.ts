@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatUsd } from "~/config/site";
-import { type OfferSettings, offerDefaults } from "~/lib/offer-settings";
+import { type OfferSettings, offerDefaults } from "~/lib/offer";
 import { createTestApp } from "~/test/app-handler";
 import { createUser, origin } from "~/test/helpers";
 import { linkedChannels } from "~/test/linked-channels";

@@ -1,16 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import {
-  changedKeys,
-  type OfferSettings,
-  offerDefaults,
-  offerSettingKeys,
-  settingsFromStored,
-} from "~/lib/offer-settings";
+import { type OfferSettings, offerDefaults, offerSettingKeys } from "~/lib/offer";
 import { type Actor, recordAudit } from "../audit-log.server";
 import type { Db } from "../db/client.server";
 import { offerSettings } from "../db/schema";
 import { getEnv } from "../env.server";
 import { addListener, checkEvery, notifyListeners, processWide } from "../process-state.server";
+import { changedKeys, settingsFromStored } from "./stored-offer-settings.server";
 
 // The offer settings (docs/decisions/012): one row (id 1) of offer_settings,
 // read into memory at start and whenever its updated_at moves, so page loaders
