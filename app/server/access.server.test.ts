@@ -22,6 +22,19 @@ async function buy(userId: string, provider: PurchaseProvider, product = "lifeti
   });
 }
 
+/** A marketplace sale credited to an account that has not proved its address yet. */
+async function sellAwaitingProof(userId: string) {
+  return fulfilPurchase(await getDb(), {
+    userId,
+    provider: "warriorplus",
+    providerRef: randomUUID(),
+    product: "lifetime-access",
+    amountCents: 1700,
+    currency: "usd",
+    awaitsAddressProof: true,
+  });
+}
+
 describe("hasPaidAccess", () => {
   it("denies a user with no purchase", async () => {
     const u = await createUser();
@@ -55,15 +68,7 @@ describe("hasPaidAccess", () => {
   it("denies a marketplace sale awaiting the proof of the address until the address is proved", async () => {
     const u = await createUser();
     const db = await getDb();
-    await fulfilPurchase(db, {
-      userId: u.id,
-      provider: "warriorplus",
-      providerRef: randomUUID(),
-      product: "lifetime-access",
-      amountCents: 1700,
-      currency: "usd",
-      awaitsAddressProof: true,
-    });
+    await sellAwaitingProof(u.id);
     expect(await hasPaidAccess(db, { id: u.id, isAdmin: false })).toBe(false);
     await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, u.id));
     expect(await hasPaidAccess(db, { id: u.id, isAdmin: false })).toBe(true);
@@ -98,16 +103,6 @@ describe("the access rule is one rule", () => {
     const db = await getDb();
     const tag = randomUUID().slice(0, 8);
     const named = (kind: string) => createUser({ name: `${kind} ${tag}` });
-    const marketplace = (userId: string) =>
-      fulfilPurchase(db, {
-        userId,
-        provider: "warriorplus",
-        providerRef: randomUUID(),
-        product: "lifetime-access",
-        amountCents: 1700,
-        currency: "usd",
-        awaitsAddressProof: true,
-      });
     const admin = await createUser({ isAdmin: true, name: `admin ${tag}` });
     const paid = await named("paid");
     await buy(paid.id, "stripe");
@@ -119,9 +114,9 @@ describe("the access rule is one rule", () => {
     const marketplaceSale = await named("marketplace");
     await buy(marketplaceSale.id, "warriorplus");
     const unproved = await named("unproved");
-    await marketplace(unproved.id);
+    await sellAwaitingProof(unproved.id);
     const proved = await named("proved");
-    await marketplace(proved.id);
+    await sellAwaitingProof(proved.id);
     await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, proved.id));
     const manual = await named("manual");
     await applyMemberAction(db, adminActor(admin), manual.id, "grant");
