@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { affiliateFunnel, formatUsd } from "~/config/site";
-import { offerDefaults } from "~/lib/offer-settings";
+import { offerDefaults } from "~/lib/offer";
 import { funnelFor, launchDates, reasons, resourceCards, resourceLinks } from "./affiliate";
 import { tabIds } from "./swipes";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { offerDefaults } from "~/lib/offer-settings";
+import { offerDefaults } from "~/lib/offer";
 import {
   defaultSwipeValues,
   fillSwipe,

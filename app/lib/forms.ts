@@ -130,8 +130,6 @@ const coverDescribed: [
   { path: ["coverAlt"], message: coverAltRequired },
 ];
 
-export const courseSchema = courseFields.refine(...coverDescribed);
-
 export const chapterSchema = z.object({
   title: z.string().trim().min(1, chapterTitleRequired).max(200, "Title is too long"),
   // The whole request is capped at 1 MB by the HTTP shell; images are uploaded, not inlined.

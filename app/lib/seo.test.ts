@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
-import { offerDefaults } from "~/lib/offer-settings";
+import { offerDefaults } from "~/lib/offer";
 import { publicPagePaths } from "~/route-policies";
 import { pageMeta, pageMetaFor } from "./seo";
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nulCharacterMessage } from "~/lib/forms";
 import { sampleIdeas } from "~/lib/ideas";
-import { formValues, offerDefaults } from "~/lib/offer-settings";
+import { offerDefaults } from "~/lib/offer";
+import { formValues } from "~/lib/offer-settings-form";
 import { createChapter, createCourse } from "~/server/courses/authoring.server";
 import { getDb } from "~/server/db/db.server";
 import { type Env, getEnv } from "~/server/env.server";

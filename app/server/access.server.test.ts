@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/test/helpers";
-import { hasPaidAccess, paidAccessSql } from "./access.server";
+import { hasPaidAccess, type MemberAccess, paidAccessSql } from "./access.server";
+import { adminActor } from "./admin/audit.server";
+import { applyMemberAction } from "./admin/member-actions.server";
+import { findMember, listMembers } from "./admin/members.server";
 import { getDb } from "./db/db.server";
 import type { PurchaseProvider } from "./db/schema";
 import { user as userTable } from "./db/schema";
@@ -16,6 +19,19 @@ async function buy(userId: string, provider: PurchaseProvider, product = "lifeti
     product,
     amountCents: provider === "manual" ? 0 : 2500,
     currency: "usd",
+  });
+}
+
+/** A marketplace sale credited to an account that has not proved its address yet. */
+async function sellAwaitingProof(userId: string) {
+  return fulfilPurchase(await getDb(), {
+    userId,
+    provider: "warriorplus",
+    providerRef: randomUUID(),
+    product: "lifetime-access",
+    amountCents: 1700,
+    currency: "usd",
+    awaitsAddressProof: true,
   });
 }
 
@@ -52,15 +68,7 @@ describe("hasPaidAccess", () => {
   it("denies a marketplace sale awaiting the proof of the address until the address is proved", async () => {
     const u = await createUser();
     const db = await getDb();
-    await fulfilPurchase(db, {
-      userId: u.id,
-      provider: "warriorplus",
-      providerRef: randomUUID(),
-      product: "lifetime-access",
-      amountCents: 1700,
-      currency: "usd",
-      awaitsAddressProof: true,
-    });
+    await sellAwaitingProof(u.id);
     expect(await hasPaidAccess(db, { id: u.id, isAdmin: false })).toBe(false);
     await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, u.id));
     expect(await hasPaidAccess(db, { id: u.id, isAdmin: false })).toBe(true);
@@ -90,46 +98,68 @@ describe("hasPaidAccess", () => {
   );
 });
 
-describe("paidAccessSql agrees with hasPaidAccess", () => {
-  it("for no purchase, an add-on only, the plan, a refunded plan, an admin, and a sale awaiting the address's proof before and after it", async () => {
+describe("the access rule is one rule", () => {
+  it("the guard's check, the session's SQL and the members table and its filters agree for every kind of member", async () => {
     const db = await getDb();
-    const none = await createUser();
-    const addOn = await createUser();
-    await buy(addOn.id, "warriorplus", "bump-vip");
-    const plan = await createUser();
-    await buy(plan.id, "warriorplus");
-    const refunded = await createUser();
+    const tag = randomUUID().slice(0, 8);
+    const named = (kind: string) => createUser({ name: `${kind} ${tag}` });
+    const admin = await createUser({ isAdmin: true, name: `admin ${tag}` });
+    const paid = await named("paid");
+    await buy(paid.id, "stripe");
+    const refunded = await named("refunded");
     const p = await buy(refunded.id, "stripe");
     await revokePurchase(db, { provider: "stripe", providerRef: p.providerRef });
-    const admin = await createUser({ isAdmin: true });
-    const unproved = await createUser();
-    await fulfilPurchase(db, {
-      userId: unproved.id,
-      provider: "warriorplus",
-      providerRef: randomUUID(),
-      product: "lifetime-access",
-      amountCents: 1700,
-      currency: "usd",
-      awaitsAddressProof: true,
-    });
-    const proved = await createUser();
-    await fulfilPurchase(db, {
-      userId: proved.id,
-      provider: "warriorplus",
-      providerRef: randomUUID(),
-      product: "lifetime-access",
-      amountCents: 1700,
-      currency: "usd",
-      awaitsAddressProof: true,
-    });
+    const addOnOnly = await named("add-on");
+    await buy(addOnOnly.id, "warriorplus", "bump-vip");
+    const marketplaceSale = await named("marketplace");
+    await buy(marketplaceSale.id, "warriorplus");
+    const unproved = await named("unproved");
+    await sellAwaitingProof(unproved.id);
+    const proved = await named("proved");
+    await sellAwaitingProof(proved.id);
     await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, proved.id));
-    for (const u of [none, addOn, plan, refunded, admin, unproved, proved]) {
-      const [row] = await db
-        .select({ isAdmin: userTable.isAdmin, member: paidAccessSql(userTable) })
+    const manual = await named("manual");
+    await applyMemberAction(db, adminActor(admin), manual.id, "grant");
+    const nobody = await named("nobody");
+
+    const expected = {
+      [admin.id]: "admin",
+      [paid.id]: "member",
+      [refunded.id]: "refunded",
+      [addOnOnly.id]: "none",
+      [marketplaceSale.id]: "member",
+      [unproved.id]: "none",
+      [proved.id]: "member",
+      [manual.id]: "member",
+      [nobody.id]: "none",
+    } satisfies Record<string, MemberAccess>;
+
+    const { rows } = await listMembers(db, { q: tag, access: "all", page: 1 });
+    expect(rows).toHaveLength(Object.keys(expected).length);
+    const filtered = Object.fromEntries(
+      await Promise.all(
+        (["admin", "member", "refunded", "none"] as const).map(async (access) => [
+          access,
+          (await listMembers(db, { q: tag, access, page: 1 })).rows.map((r) => r.id),
+        ]),
+      ),
+    ) as Record<MemberAccess, string[]>;
+    for (const row of rows) {
+      const [account] = await db
+        .select({ isAdmin: userTable.isAdmin, sqlSays: paidAccessSql(userTable) })
         .from(userTable)
-        .where(eq(userTable.id, u.id));
-      const expected = await hasPaidAccess(db, { id: u.id, isAdmin: row?.isAdmin === true });
-      expect(row?.member, u.email).toBe(expected);
+        .where(eq(userTable.id, row.id));
+      const guardSays = await hasPaidAccess(db, { id: row.id, isAdmin: account?.isAdmin === true });
+      const label = `${row.name}: ${row.access}`;
+      expect(row.access, label).toBe(expected[row.id]);
+      expect(guardSays, label).toBe(row.access === "admin" || row.access === "member");
+      expect(account?.sqlSays, label).toBe(guardSays);
+      expect((await findMember(db, row.id))?.access, label).toBe(row.access);
+      for (const [access, ids] of Object.entries(filtered)) {
+        expect(ids.includes(row.id), `${label} in the ${access} filter`).toBe(
+          row.access === access,
+        );
+      }
     }
   });
 });

@@ -1,7 +1,7 @@
-import { and, eq, getTableName, type SQL, sql } from "drizzle-orm";
+import { getTableName, is, SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { accessProduct } from "../config/site";
-import type { Db, Tx } from "./db/client.server";
+import { type Db, rowsOf, type Tx } from "./db/client.server";
 import { purchase, user } from "./db/schema";
 import { logger } from "./logger.server";
 
@@ -11,8 +11,19 @@ import { logger } from "./logger.server";
  * (lifetime-access) from any provider; add-ons (bump, upsells) open nothing by
  * themselves; a marketplace sale credited to an account that had not proved
  * its address counts once the address is proved (purchase.awaits_address_proof).
- * Every way of paying writes a `purchase` row, so this is the only check. An
- * error in the check is logged and denies access.
+ * Every way of paying writes a `purchase` row, so this is the only check.
+ *
+ * The rule is written once, as SQL (holdsPlan below): the guard's check
+ * (hasPaidAccess), the session's query (paidAccessSql) and the owner's members
+ * table and its filters (memberAccessSql) are all built from it.
+ */
+
+/** A user row's columns, or SQL expressions of them (a query's own alias). */
+type UserRef = { id: AnyPgColumn | SQL; isAdmin: AnyPgColumn | SQL };
+
+/**
+ * Whether this user is a member: an error in the check is logged and denies
+ * access. Reads only; one query unless the user is an admin.
  */
 export async function hasPaidAccess(
   db: Db | Tx,
@@ -20,19 +31,11 @@ export async function hasPaidAccess(
 ): Promise<boolean> {
   if (user.isAdmin) return true;
   try {
-    const rows = await db
-      .select({ one: sql<number>`1` })
-      .from(purchase)
-      .where(
-        and(
-          eq(purchase.userId, user.id),
-          eq(purchase.status, "completed"),
-          eq(purchase.product, accessProduct),
-          addressProvedFor(purchase),
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
+    const [row] = await rowsOf<{ member: boolean }>(
+      db,
+      sql`select ${holdsPlan(sql`${user.id}`)} as member`,
+    );
+    return row?.member === true;
   } catch (error) {
     logger.error({ err: error }, "payment check failed; access denied");
     return false;
@@ -41,12 +44,35 @@ export async function hasPaidAccess(
 
 /**
  * hasPaidAccess as a SQL condition on a user row, for deciding access for
- * many users in one query (the operator's `users list`). Keep in step with
- * hasPaidAccess above.
+ * many users in one query (the session, the operator's `users list`).
  */
-export function paidAccessSql(u: { id: AnyPgColumn; isAdmin: AnyPgColumn }): SQL<boolean> {
-  return sql<boolean>`(${col(u.isAdmin)} or exists (select 1 from ${purchase} where ${col(purchase.userId)} = ${col(u.id)} and ${col(purchase.status)} = 'completed' and ${col(purchase.product)} = ${accessProduct} and ${addressProvedFor(purchase)}))`;
+export function paidAccessSql(u: UserRef): SQL<boolean> {
+  return sql<boolean>`(${ref(u.isAdmin)} or ${holdsPlan(ref(u.id))})`;
 }
+
+/**
+ * What the owner's members table shows of a user's access, by the same rule:
+ * `admin`, `member` (holds the plan), `refunded` (not a member, and a purchase
+ * of the plan was refunded), or `none`. `admin` and `member` are exactly the
+ * users hasPaidAccess lets in.
+ */
+export type MemberAccess = "admin" | "member" | "refunded" | "none";
+
+/** memberAccessSql's value for the user row `u`, in SQL (the table's column and its filter). */
+export function memberAccessSql(u: UserRef): SQL<MemberAccess> {
+  const id = ref(u.id);
+  return sql<MemberAccess>`(case when ${ref(u.isAdmin)} then 'admin'
+    when ${holdsPlan(id)} then 'member'
+    when exists (select 1 from ${purchase} where ${col(purchase.userId)} = ${id} and ${col(purchase.product)} = ${accessProduct} and ${col(purchase.status)} = 'refunded') then 'refunded'
+    else 'none' end)`;
+}
+
+/** The rule itself: the user `userId` holds a completed purchase of the plan that counts. */
+function holdsPlan(userId: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${purchase} where ${col(purchase.userId)} = ${userId} and ${col(purchase.status)} = 'completed' and ${col(purchase.product)} = ${accessProduct} and ${addressProved()})`;
+}
+
+const ref = (c: AnyPgColumn | SQL): SQL => (is(c, SQL) ? c : col(c));
 
 // Qualified by hand: Drizzle leaves columns unqualified in a one-table select list.
 const col = (c: AnyPgColumn) =>
@@ -56,7 +82,7 @@ const col = (c: AnyPgColumn) =>
  * A purchase row that waits for its account's address to be proved counts
  * once it is (a primary-key look-up, made only for such rows).
  */
-function addressProvedFor(p: typeof purchase): SQL {
+function addressProved(): SQL {
   const owner = sql.identifier("address_owner");
-  return sql`(not ${col(p.awaitsAddressProof)} or exists (select 1 from ${user} ${owner} where ${owner}.${sql.identifier(user.id.name)} = ${col(p.userId)} and ${owner}.${sql.identifier(user.emailVerified.name)}))`;
+  return sql`(not ${col(purchase.awaitsAddressProof)} or exists (select 1 from ${user} ${owner} where ${owner}.${sql.identifier(user.id.name)} = ${col(purchase.userId)} and ${owner}.${sql.identifier(user.emailVerified.name)}))`;
 }

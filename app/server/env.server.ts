@@ -6,7 +6,6 @@ import { parseEnv as parseEnvFile } from "node:util";
 import { type FunnelProductKey, funnelProductKeys, site } from "../config/site";
 import { z } from "../lib/zod";
 import { setLogLevel } from "./logger.server";
-import type { StripeConfig } from "./payments/stripe.server";
 
 /** Empty strings in the environment count as unset. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -118,6 +117,17 @@ export type RateLimitSettings = {
   resetPerEmail: number;
   resetPerAddress: number;
   resetWindowSeconds: number;
+};
+
+/** Stripe settings (Env.stripe). Set together or not at all. */
+export type StripeConfig = {
+  secretKey: string;
+  /** The Price of the Lifetime Access plan (price_...). */
+  priceId: string;
+  /** Signing secret of the webhook endpoint (whsec_...). */
+  webhookSecret: string;
+  /** A local stand-in for Stripe's API (tests, offline runs); unset in production. */
+  apiUrl?: string;
 };
 
 export type Env = {

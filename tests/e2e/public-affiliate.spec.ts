@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { affiliateLaunch } from "../../app/config/site";
 import { swipesFor } from "../../app/content/swipes";
-import { launchLabel, offerDefaults } from "../../app/lib/offer-settings";
+import { launchLabel, offerDefaults } from "../../app/lib/offer";
 import { hydrated, pausedClock, testPagesOpenCleanly, timerUnit } from "./helpers";
 
 const { short: shortSwipes, long: longSwipes } = swipesFor(offerDefaults);

@@ -4,6 +4,8 @@ import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { offerDefaults } from "../../app/lib/offer";
+import { formValues } from "../../app/lib/offer-settings-form";
 import { startTestSmtpServer, type TestSmtpServer } from "../../app/test/smtp";
 import { cookieOf, postForm, type ServerProcess, startServer, tempDataDirs } from "./helpers";
 
@@ -107,6 +109,8 @@ if (databaseUrl) {
       WEB_CONCURRENCY: "2",
       SMTP_URL: smtp.url,
       RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL: "3",
+      // The offer-settings save below is made by an admin without two-factor.
+      REQUIRE_ADMIN_TWO_FACTOR: "off",
     });
     const db = new pg.Client({ connectionString: url.toString() });
     try {
@@ -173,6 +177,21 @@ if (databaseUrl) {
         buyers,
       ]);
       expect(attempts.rows.map((r) => r.attempts)).toEqual([1, 1, 1]);
+
+      // An offer-settings save reaches every process before it answers (decision 027):
+      // right after it, both processes' home pages show the new price.
+      await db.query('update "user" set is_admin = true where email = $1', [buyers[0]]);
+      const saved = await postForm(
+        server.origin,
+        "/admin/settings",
+        { ...formValues(offerDefaults), planPrice: "43.21" },
+        { cookie: cookies[0] ?? "" },
+      );
+      expect(saved.status).toBe(200);
+      const homes = [];
+      for (let i = 0; i < 4; i++) homes.push(await getAlone(server.origin, "/"));
+      expect(new Set(homes.map((h) => processOf(h.requestId))).size).toBe(2);
+      for (const home of homes) expect(home.body).toContain("$43.21");
 
       // A process that dies is replaced.
       const [victim] = childrenOf(primary);

@@ -14,8 +14,9 @@ import {
   maxRangeDays,
   readFunnel,
 } from "~/server/admin/funnel.server";
-import { flushPageViews, utcDay } from "~/server/analytics/page-views.server";
+import { utcDay } from "~/server/analytics/page-views.server";
 import { logger } from "~/server/logger.server";
+import { flushPageViews } from "~/server/process-messages.server";
 import type { Route } from "./+types/funnel";
 
 export const loader = consoleLoader(funnelQuerySchema, async (db, query) => {

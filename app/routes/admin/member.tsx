@@ -14,7 +14,8 @@ import { type MemberAction, memberActionSchema, memberActions } from "~/lib/admi
 import { parseForm } from "~/lib/forms";
 import { adminActor } from "~/server/admin/audit.server";
 import { consoleAnswer, invalidForm } from "~/server/admin/console.server";
-import { applyMemberAction, findMember } from "~/server/admin/members.server";
+import { applyMemberAction } from "~/server/admin/member-actions.server";
+import { findMember } from "~/server/admin/members.server";
 import { requireAdmin, requireRecentProof } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";

@@ -20,12 +20,12 @@ import {
 import { parseForm } from "~/lib/forms";
 import { adminActor } from "~/server/admin/audit.server";
 import { consoleAnswer, consoleLoader, invalidForm } from "~/server/admin/console.server";
+import { listMembers } from "~/server/admin/members.server";
 import {
   attachPayment,
   dismissPayment,
-  listMembers,
   unmatchedPayments,
-} from "~/server/admin/members.server";
+} from "~/server/admin/unmatched-payments.server";
 import { requireAdmin, requireRecentProof } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";

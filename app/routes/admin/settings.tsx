@@ -4,16 +4,17 @@ import { AdminPageErrorBoundary } from "~/components/admin/confirm-its-you";
 import { ConsoleHeading, fieldClass, formatWhen } from "~/components/admin/console";
 import { ErrorBox, primaryButton } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
-import { formValues, type OfferSettingsForm, offerSettingsFormSchema } from "~/lib/offer-settings";
+import {
+  formValues,
+  type OfferSettingsForm,
+  offerSettingsFormSchema,
+} from "~/lib/offer-settings-form";
 import { adminActor } from "~/server/admin/audit.server";
 import { requireAdmin, requireRecentProof } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
-import {
-  readOfferSettings,
-  refreshOfferSettingsEverywhere,
-  writeOfferSettings,
-} from "~/server/settings/offer-settings.server";
+import { refreshOfferSettingsEverywhere } from "~/server/process-messages.server";
+import { readOfferSettings, writeOfferSettings } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Offer settings | AI Labs" }];

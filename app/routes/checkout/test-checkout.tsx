@@ -7,7 +7,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { getEnv, isLoopbackAddress } from "~/server/env.server";
 import { readForm } from "~/server/forms.server";
-import { findTestCheckout, payTestCheckout } from "~/server/payments/checkout.server";
+import { findTestCheckout, payTestCheckout } from "~/server/payments/test-checkout.server";
 import type { Route } from "./+types/test-checkout";
 
 export const meta: Route.MetaFunction = () => [

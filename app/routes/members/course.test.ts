@@ -21,7 +21,7 @@ describe("Mark as complete on the course page", () => {
     const [a, b] = c.chapters as [string, string, string];
     const result = await post(member.cookie, c.id, { chapterId: a, done: "true", next: b });
     expect(redirectTarget(result)).toBe(`/course/${c.id}?chapter=${b}`);
-    const read = await readCourse(await getDb(), member.id, c.id, null);
+    const read = await readCourse(await getDb(), { userId: member.id, courseId: c.id });
     expect(read?.chapters.map((ch) => ch.done)).toEqual([true, false, false]);
   });
 
@@ -35,7 +35,7 @@ describe("Mark as complete on the course page", () => {
     expect(await post(member.cookie, c.id, { chapterId: b, done: "false", next: a })).toEqual({
       error: null,
     });
-    const read = await readCourse(await getDb(), member.id, c.id, null);
+    const read = await readCourse(await getDb(), { userId: member.id, courseId: c.id });
     expect(read?.chapters.map((ch) => ch.done)).toEqual([false, false]);
   });
 

@@ -3,7 +3,7 @@ import { DraftPreviewNotice } from "~/components/course/draft-preview-notice";
 import { ChapterNav, ChapterView } from "~/components/members/course-view";
 import { chapterDoneSchema, parseForm } from "~/lib/forms";
 import { requireMember, seesDrafts } from "~/server/auth/guards.server";
-import { readCourse, setChapterDone } from "~/server/courses/read.server";
+import { openCourse, readCourse, setChapterDone } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/course";
@@ -21,14 +21,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "",
   );
   // An admin also reaches drafts, to preview them as members will see them.
-  const course = await readCourse(
-    await getDb(),
-    user.id,
-    params.courseId,
-    chapterId,
-    !isPrefetch,
-    seesDrafts(user),
-  );
+  const asked = { userId: user.id, courseId: params.courseId, chapterId, drafts: seesDrafts(user) };
+  const course = await (isPrefetch ? readCourse : openCourse)(await getDb(), asked);
   // The dashboard says so (docs/product.md, Course viewer: 'Course not found').
   if (!course) throw redirect(`/dashboard?${courseNotFoundQuery}`);
   // The chapter shown is always the one in the URL, so that reload and Back show

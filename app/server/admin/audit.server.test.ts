@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/test/helpers";
+import { recordAudit } from "../audit-log.server";
 import { getDb } from "../db/db.server";
 import { auditLog } from "../db/schema";
 import { cli } from "../operator/fixtures";
-import { adminActor, auditActors, auditPageSize, listAudit, recordAudit } from "./audit.server";
+import { adminActor, auditActors, auditPageSize, listAudit } from "./audit.server";
 import { applyAdminAction } from "./course-actions.server";
 
 describe("the audit log", () => {

@@ -1,52 +1,13 @@
-import { userInfo } from "node:os";
+// The owner's console, the audit log: its pages and the actor of an admin.
+
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { AuditKind } from "~/lib/admin-forms";
-import type { Db, Tx } from "../db/client.server";
+import type { Actor } from "../audit-log.server";
+import type { Db } from "../db/client.server";
 import { auditLog } from "../db/schema";
 
-/** Who did something: an admin (by id and e-mail) or the operator's CLI (by OS user). */
-export type Actor = { id: string | null; label: string };
-
+/** The actor of a signed-in admin, by id and e-mail. */
 export function adminActor(user: { id: string; email: string }): Actor & { id: string } {
   return { id: user.id, label: user.email };
-}
-
-export function cliActor(): Actor {
-  let name = "unknown";
-  try {
-    name = userInfo().username;
-  } catch {
-    // No passwd entry for this uid (a container): the uid is not worth more.
-  }
-  return { id: null, label: `cli:${name}` };
-}
-
-/**
- * A security event of an account (sign-in, failed sign-in, two-factor and
- * password changes, an admin's "confirm it's you"), with the account's
- * e-mail as who did it. `detail` says how (e.g. "password and authenticator
- * code"): callers never pass a password, a code or a token.
- */
-export async function recordSecurityEvent(
-  db: Db | Tx,
-  account: { id: string | null; email: string },
-  kind: Extract<AuditKind, `security.${string}`>,
-  detail?: string,
-): Promise<void> {
-  await recordAudit(db, { id: account.id, label: account.email }, { kind, detail });
-}
-
-export type AuditEntry = { kind: AuditKind; target?: string | null; detail?: string | null };
-
-/** Writes one entry; in the caller's transaction when given one. */
-export async function recordAudit(db: Db | Tx, actor: Actor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: actor.id,
-    actor: actor.label,
-    kind: entry.kind,
-    target: entry.target ?? null,
-    detail: entry.detail ?? null,
-  });
 }
 
 export type AuditRow = typeof auditLog.$inferSelect;

@@ -1,5 +1,6 @@
 import type { AdminNotice } from "~/lib/course-authoring";
 import type { AdminAction } from "~/lib/forms";
+import { type Actor, type AuditEntry, recordAudit } from "../audit-log.server";
 import {
   createChapter,
   createCourse,
@@ -12,7 +13,6 @@ import {
   updateCourse,
 } from "../courses/authoring.server";
 import type { Db } from "../db/client.server";
-import { type Actor, type AuditEntry, recordAudit } from "./audit.server";
 
 /** Done: where the panel goes next and what it says; or why nothing changed. */
 export type AdminResult =

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/test/helpers";
 import { createChapter, createCourse } from "../courses/authoring.server";
-import { readCourse, setChapterDone } from "../courses/read.server";
+import { openCourse, readCourse, setChapterDone } from "../courses/read.server";
 import { getDb } from "../db/db.server";
 import { chapter, chapterView } from "../db/schema";
 import { learningReport, recentLearningReport } from "./learning.server";
@@ -21,28 +21,27 @@ describe("the learning figures", () => {
       chapters.push(made.id);
     }
     const [c1, c2, c3] = chapters as [string, string, string];
-    const [u1, u2, u3, u4] = await Promise.all([
-      createUser({ paid: true }),
-      createUser({ paid: true }),
-      createUser({ paid: true }),
-      createUser({ paid: true }),
-    ]);
+    // One after another: the hashing queue answers "busy" past one sign-up waiting.
+    const u1 = await createUser({ paid: true });
+    const u2 = await createUser({ paid: true });
+    const u3 = await createUser({ paid: true });
+    const u4 = await createUser({ paid: true });
 
     // u1 opens the course (the first chapter), then Two, Two again, back to One;
     // marks all three done (Three without opening it: recorded as opened with it).
-    await readCourse(db, u1.id, courseId, null);
-    await readCourse(db, u1.id, courseId, c2);
-    await readCourse(db, u1.id, courseId, c2);
-    await readCourse(db, u1.id, courseId, c1);
+    await openCourse(db, { userId: u1.id, courseId });
+    await openCourse(db, { userId: u1.id, courseId, chapterId: c2 });
+    await openCourse(db, { userId: u1.id, courseId, chapterId: c2 });
+    await openCourse(db, { userId: u1.id, courseId, chapterId: c1 });
     for (const id of chapters) await setChapterDone(db, u1.id, id, true);
     // u2 opens One and marks it done; a hover prefetch of Two is no opening.
-    await readCourse(db, u2.id, courseId, c1);
+    await openCourse(db, { userId: u2.id, courseId, chapterId: c1 });
     await setChapterDone(db, u2.id, c1, true);
-    await readCourse(db, u2.id, courseId, c2, false);
+    await readCourse(db, { userId: u2.id, courseId, chapterId: c2 });
     // u3 marks Two done without the page (a form post): the opening is recorded with it.
     await setChapterDone(db, u3.id, c2, true);
     // u4 opens the course without chapters: nothing to record.
-    await readCourse(db, u4.id, emptyId, null);
+    await openCourse(db, { userId: u4.id, courseId: emptyId });
 
     const views = async (userId: string) =>
       (await db.select().from(chapterView).where(eq(chapterView.userId, userId)))

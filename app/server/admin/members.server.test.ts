@@ -10,15 +10,9 @@ import { auditLog, chapter, emailOutbox, paymentIssue, session, user } from "../
 import { revokePurchase } from "../payments/purchases.server";
 import { adminActor } from "./audit.server";
 import { csvCell, csvLine } from "./csv.server";
-import {
-  allMembers,
-  applyMemberAction,
-  attachPayment,
-  dismissPayment,
-  findMember,
-  listMembers,
-  unmatchedPayments,
-} from "./members.server";
+import { applyMemberAction } from "./member-actions.server";
+import { allMembers, findMember, listMembers } from "./members.server";
+import { attachPayment, dismissPayment, unmatchedPayments } from "./unmatched-payments.server";
 
 const everyone = { access: "all", page: 1 } as const;
 

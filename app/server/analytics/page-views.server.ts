@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type SQL, sql } from "drizzle-orm";
 import { readConsent } from "~/lib/cookie-consent";
-import { askPrimary, inCluster, onProcessCommand } from "../cluster-ipc.server";
 import type { Db } from "../db/client.server";
 import { logger } from "../logger.server";
 
@@ -180,22 +179,10 @@ export function startPageViewFlusher(
   };
   const timer = setInterval(() => void flush(), intervalMs);
   timer.unref();
-  // With several server processes, the admin funnel page has each write its counts first.
-  onProcessCommand("flush-page-views", () => counter.flush(db).then(() => {}));
   return {
     async stop() {
       clearInterval(timer);
       await flush();
     },
   };
-}
-
-/**
- * Writes the views counted and not yet written: this process's, or, when
- * several server processes serve (WEB_CONCURRENCY > 1), every process's
- * (through the primary), so the funnel's figures for today are current.
- */
-export async function flushPageViews(db: Pick<Db, "execute">): Promise<void> {
-  if (inCluster()) await askPrimary({ kind: "command", command: "flush-page-views" }, 10_000);
-  else await pageViews().flush(db);
 }

@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
 import { passwordMaxLength, passwordMinLength } from "~/lib/password-rule";
-import { recordSecurityEvent } from "../admin/audit.server";
+import { recordSecurityEvent } from "../audit-log.server";
 import type { Db } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { account, session, twoFactor, user, verification } from "../db/schema";

@@ -3,50 +3,12 @@ import type { ProofRequired } from "~/lib/proof";
 import { hasPaidAccess } from "../access.server";
 import { getDb } from "../db/db.server";
 import { getEnv } from "../env.server";
-import { cookieKeys } from "./cookies.server";
-import {
-  findSessionMember,
-  markSessionProved,
-  readSessionToken,
-  type SessionMember,
-} from "./session.server";
+import { markSessionProved } from "./session.server";
+import { getSessionUser, isMember, lookUpSession, type SessionUser } from "./session-user.server";
 import { proveItIsYou } from "./two-factor.server";
 
-export type SessionUser = {
-  id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  twoFactorEnabled: boolean;
-};
-
-const lookups = new WeakMap<Request, Promise<SessionMember | null>>();
-
-/**
- * The session's user and their membership, looked up once per request (the
- * root loader and the route's loader share it): one query, none at all for a
- * request without a validly signed session cookie.
- */
-function lookUp(request: Request): Promise<SessionMember | null> {
-  let lookup = lookups.get(request);
-  if (!lookup) {
-    const { secret, secure } = cookieKeys();
-    const token = readSessionToken(request.headers.get("cookie"), secret, secure);
-    lookup = token ? getDb().then((db) => findSessionMember(db, token)) : Promise.resolve(null);
-    lookups.set(request, lookup);
-  }
-  return lookup;
-}
-
-/** The signed-in user, or null. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  return (await lookUp(request))?.user ?? null;
-}
-
-/** Whether the request's user is a member (admin, or a completed purchase). */
-export async function isMember(request: Request): Promise<boolean> {
-  return (await lookUp(request))?.isMember === true;
-}
+// The session's user, for the callers that ask it along with a guard.
+export { getSessionUser, isMember, type SessionUser } from "./session-user.server";
 
 /** No session: redirect to /login. */
 export async function requireUser(request: Request): Promise<SessionUser> {
@@ -92,7 +54,7 @@ export async function requireRecentProof(
   const code = String(form.get(proofFields.code) ?? "");
   form.delete(proofFields.password);
   form.delete(proofFields.code);
-  const found = await lookUp(request);
+  const found = await lookUpSession(request);
   if (!found) throw redirect("/login");
   const age = Date.now() - found.session.provedAt.getTime();
   if (age < getEnv().adminProofMinutes * 60_000) return;
@@ -134,7 +96,7 @@ export function seesDrafts(user: SessionUser): boolean {
  * (docs/product.md, Sign-in routing), from the session lookup the request already made.
  */
 export async function redirectIfSignedIn(request: Request): Promise<void> {
-  const found = await lookUp(request);
+  const found = await lookUpSession(request);
   if (found) throw redirect(found.isMember ? "/dashboard" : "/payment-options");
 }
 

@@ -5,12 +5,12 @@ import { getDb } from "../db/db.server";
 import { user, verification } from "../db/schema";
 import { logger } from "../logger.server";
 import { getAuth } from "./better-auth.server";
+import { clientAddress } from "./client-address.server";
 import { clearSessionCookies } from "./cookies.server";
 import { authErrorCode, authErrorMessage } from "./errors.server";
 import { isKnownAddress } from "./known-addresses.server";
 import { refuseCommonPassword } from "./password.server";
 import {
-  clientAddress,
   countResetRequest,
   getRateLimits,
   type RateLimits,

@@ -1,133 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
-import { getEnv, loadEnv } from "../env.server";
-import { createRedis } from "../redis.server";
+import { describe, expect, it } from "vitest";
+import { loadEnv } from "../env.server";
 import {
-  clientAddress,
   countLoginAttempt,
   countResetRequest,
-  createMemoryRateLimiter,
   createRateLimits,
-  createRedisRateLimiter,
   forgetLoginAttempts,
 } from "./rate-limit.server";
+import { prefix, redisClient } from "./redis-fixtures";
 
 /** An address that never signed in to the account, and one that did. */
 const unknown = async () => false;
 const known = async () => true;
-
-describe("createMemoryRateLimiter", () => {
-  it("allows the limit, refuses past it, and opens again after the window", async () => {
-    let t = 0;
-    const limiter = createMemoryRateLimiter({ limit: 3, windowMs: 1000, now: () => t });
-    expect([await limiter.hit("a"), await limiter.hit("a"), await limiter.hit("a")]).toEqual([
-      true,
-      true,
-      true,
-    ]);
-    expect(await limiter.hit("a")).toBe(false);
-    expect(await limiter.hit("b")).toBe(true);
-    t = 1000;
-    expect(await limiter.hit("a")).toBe(true);
-  });
-
-  it("forgets a key on reset", async () => {
-    const limiter = createMemoryRateLimiter({ limit: 1, windowMs: 60_000 });
-    await limiter.hit("a");
-    expect(await limiter.hit("a")).toBe(false);
-    await limiter.reset("a");
-    expect(await limiter.hit("a")).toBe(true);
-  });
-
-  it("keeps at most maxKeys keys, dropping the oldest, and stays fast", async () => {
-    const limiter = createMemoryRateLimiter({ limit: 1, windowMs: 60_000, maxKeys: 1000 });
-    await limiter.hit("first");
-    const started = performance.now();
-    for (let i = 0; i < 100_000; i++) await limiter.hit(`k${i}`);
-    expect(performance.now() - started).toBeLessThan(2000);
-    // "first" was dropped, so it starts a fresh window.
-    expect(await limiter.hit("first")).toBe(true);
-  });
-});
-
-describe("clientAddress", () => {
-  const at = (ip: string) => new Request("http://x/", { headers: { "x-client-ip": ip } });
-  it("keys IPv4 as is, IPv4-mapped IPv6 as IPv4, and IPv6 by its /64", () => {
-    expect(clientAddress(at("203.0.113.9"))).toBe("203.0.113.9");
-    expect(clientAddress(at("::ffff:203.0.113.9"))).toBe("203.0.113.9");
-    expect(clientAddress(at("2001:db8:1:2:aaaa::1"))).toBe("2001:db8:1:2::/64");
-    expect(clientAddress(at("2001:0db8:0001:0002:ffff:0:0:9"))).toBe("2001:db8:1:2::/64");
-    expect(clientAddress(at("2001:db8::1"))).toBe("2001:db8:0:0::/64");
-    expect(clientAddress(new Request("http://x/"))).toBe("unknown");
-  });
-});
-
-// Redis runs on this machine and on CI's; REDIS_URL is not needed for these tests.
-const redisUrl = "redis://127.0.0.1:6379";
-getEnv(); // sets the log level (silent): the unreachable-Redis test logs errors on purpose
-const prefix = `test:${randomUUID()}:`;
-const clients: Redis[] = [];
-function redisClient(): Redis {
-  const client = createRedis(redisUrl);
-  clients.push(client);
-  return client;
-}
-afterAll(async () => {
-  const cleaner = new Redis(redisUrl);
-  const keys = await cleaner.keys(`${prefix}*`);
-  if (keys.length > 0) await cleaner.del(...keys);
-  await cleaner.quit();
-  for (const c of clients) c.disconnect();
-});
-
-describe("createRedisRateLimiter", () => {
-  it("shares one count between two limiters (two server processes) on the same Redis", async () => {
-    const options = { prefix, name: "shared", limit: 3, windowMs: 60_000 };
-    const a = createRedisRateLimiter({ ...options, redis: redisClient() });
-    const b = createRedisRateLimiter({ ...options, redis: redisClient() });
-    expect(await a.hit("k")).toBe(true);
-    expect(await b.hit("k")).toBe(true);
-    expect(await a.hit("k")).toBe(true);
-    expect(await b.hit("k")).toBe(false);
-    expect(await a.hit("k")).toBe(false);
-    expect(await b.hit("other")).toBe(true);
-    await a.reset("k");
-    expect(await b.hit("k")).toBe(true);
-  });
-
-  it("expires the window in Redis, and stores no attempt key in the clear", async () => {
-    const redis = redisClient();
-    const limiter = createRedisRateLimiter({ redis, prefix, name: "ttl", limit: 1, windowMs: 300 });
-    expect(await limiter.hit("someone@example.test")).toBe(true);
-    expect(await limiter.hit("someone@example.test")).toBe(false);
-    const keys = await redis.keys(`${prefix}rate:ttl:*`);
-    expect(keys).toHaveLength(1);
-    expect(keys[0]).not.toContain("someone");
-    const ttl = await redis.pttl(keys[0] as string);
-    expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(300);
-    await new Promise((r) => setTimeout(r, 350));
-    expect(await limiter.hit("someone@example.test")).toBe(true);
-  });
-
-  it("counts in memory when Redis is unreachable, so the limit still holds", async () => {
-    const down = createRedis("redis://127.0.0.1:1", 200);
-    clients.push(down);
-    const limiter = createRedisRateLimiter({
-      redis: down,
-      prefix,
-      name: "down",
-      limit: 2,
-      windowMs: 60_000,
-    });
-    expect([await limiter.hit("k"), await limiter.hit("k"), await limiter.hit("k")]).toEqual([
-      true,
-      true,
-      false,
-    ]);
-  });
-});
 
 describe("rate limit settings", () => {
   const settingsFrom = (vars: Record<string, string>) =>

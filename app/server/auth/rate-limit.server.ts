@@ -1,147 +1,19 @@
-import { createHash } from "node:crypto";
-import { isIPv4 } from "node:net";
 import type { Redis } from "ioredis";
-import { askPrimary, inCluster } from "../cluster-ipc.server";
+import { inCluster } from "../cluster-ipc.server";
 import { getEnv, type RateLimitSettings } from "../env.server";
-import { logger } from "../logger.server";
 import { countRateLimited } from "../metrics/metrics.server";
+import { createPrimaryRateLimiter } from "../process-messages.server";
 import { getRedis } from "../redis.server";
+import {
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from "./rate-limiters.server";
 
-/**
- * Fixed-window attempt counters. In process memory by default; shared
- * through Redis when REDIS_URL is set, so several server copies behind a load
- * balancer count one limit together.
- */
-export type RateLimiter = {
-  /** Counts one attempt; false once the key has used up its window. */
-  hit(key: string): Promise<boolean>;
-  /** Forgets the key (after a success). */
-  reset(key: string): Promise<void>;
-};
-
-type LimiterOptions = { limit: number; windowMs: number };
-
-/**
- * Counters in this process's memory. Memory is bounded: at most `maxKeys`
- * keys, the oldest dropped first, and expired windows swept on a timer,
- * never while answering a request.
- */
-export function createMemoryRateLimiter(
-  options: LimiterOptions & { maxKeys?: number; now?: () => number },
-): RateLimiter {
-  const now = options.now ?? Date.now;
-  const maxKeys = options.maxKeys ?? 50_000;
-  const windows = new Map<string, { start: number; count: number }>();
-
-  const sweep = setInterval(() => {
-    const t = now();
-    for (const [key, w] of windows) if (t - w.start >= options.windowMs) windows.delete(key);
-  }, options.windowMs);
-  sweep.unref();
-
-  return {
-    async hit(key) {
-      const t = now();
-      let w = windows.get(key);
-      if (!w || t - w.start >= options.windowMs) {
-        windows.delete(key);
-        if (windows.size >= maxKeys) {
-          const oldest = windows.keys().next().value;
-          if (oldest !== undefined) windows.delete(oldest);
-        }
-        w = { start: t, count: 0 };
-        windows.set(key, w);
-      }
-      w.count += 1;
-      return w.count <= options.limit;
-    },
-    async reset(key) {
-      windows.delete(key);
-    },
-  };
-}
-
-// One round trip, atomic: the first hit of a window starts its expiry.
-const hitScript = `
-local count = redis.call("INCR", KEYS[1])
-if count == 1 then redis.call("PEXPIRE", KEYS[1], ARGV[1]) end
-return count`;
-
-/**
- * Counters in Redis, shared by every process using the same `prefix`: one
- * key per limiter and attempt key (hashed, so no e-mail address is stored),
- * expiring with its window. If Redis fails, the attempt is counted in this
- * process's memory instead (and the failure logged): the limit still holds
- * per process rather than opening up or refusing every sign-in.
- */
-export function createRedisRateLimiter(
-  options: LimiterOptions & { redis: Redis; prefix: string; name: string },
-): RateLimiter {
-  const { redis, limit, windowMs } = options;
-  const fallback = createMemoryRateLimiter({ limit, windowMs });
-  const keyOf = (key: string) =>
-    `${options.prefix}rate:${options.name}:${createHash("sha256").update(key).digest("base64url")}`;
-  return {
-    async hit(key) {
-      try {
-        const count = Number(await redis.eval(hitScript, 1, keyOf(key), String(windowMs)));
-        return count <= limit;
-      } catch (error) {
-        logger.error({ err: error, limiter: options.name }, "rate limit store unavailable");
-        return fallback.hit(key);
-      }
-    },
-    async reset(key) {
-      await fallback.reset(key);
-      try {
-        await redis.del(keyOf(key));
-      } catch (error) {
-        logger.error({ err: error, limiter: options.name }, "rate limit store unavailable");
-      }
-    },
-  };
-}
-
-/** How long a server process waits for the primary's counters before counting alone. */
-const primaryTimeoutMs = 1000;
-
-/**
- * Counters kept by the cluster's primary (cluster.server.ts) for every server
- * process it started (WEB_CONCURRENCY > 1) when there is no Redis: one limit
- * for the whole server, as with one process. If the primary does not answer,
- * the attempt is counted in this process's memory (and the failure logged).
- */
-export function createPrimaryRateLimiter(options: LimiterOptions & { name: string }): RateLimiter {
-  const fallback = createMemoryRateLimiter(options);
-  const ask = (op: "hit" | "reset", key: string) =>
-    askPrimary<boolean>(
-      {
-        kind: "rate",
-        op,
-        name: options.name,
-        key,
-        limit: options.limit,
-        windowMs: options.windowMs,
-      },
-      primaryTimeoutMs,
-    );
-  return {
-    async hit(key) {
-      try {
-        return await ask("hit", key);
-      } catch (error) {
-        logger.error({ err: error, limiter: options.name }, "rate limit store unavailable");
-        return fallback.hit(key);
-      }
-    },
-    async reset(key) {
-      await fallback.reset(key);
-      await ask("reset", key).catch((error: unknown) =>
-        logger.error({ err: error, limiter: options.name }, "rate limit store unavailable"),
-      );
-    },
-  };
-}
+// The app's rate limits: which counters there are (per address, e-mail,
+// account), where they are kept (rate-limiters.server.ts: memory, Redis; the
+// cluster's primary: process-messages.server.ts) and how a sign-in or a reset
+// request counts against them.
 
 /** Counts the attempts `limiter` refuses in the metrics, under its name. */
 function countingRefusals(name: string, limiter: RateLimiter): RateLimiter {
@@ -336,25 +208,3 @@ export async function countResetRequest(
 }
 
 export const tooManyAttempts = "Too many attempts. Please wait a few minutes and try again.";
-
-/**
- * The client address server.ts put in the request (never the client's own
- * claim), as a rate-limit key: IPv6 addresses by their /64, which one
- * subscriber usually holds whole.
- */
-export function clientAddress(request: Request): string {
-  const address = request.headers.get("x-client-ip") ?? "unknown";
-  if (address.startsWith("::ffff:") && isIPv4(address.slice(7))) return address.slice(7);
-  if (!address.includes(":")) return address;
-  return `${expandIPv6(address).slice(0, 4).join(":")}::/64`;
-}
-
-function expandIPv6(address: string): string[] {
-  const [head = "", tail] = address.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
-  return [...left, ...Array(Math.max(0, missing)).fill("0"), ...right].map((h) =>
-    h.toLowerCase().replace(/^0+(?=.)/, ""),
-  );
-}

@@ -5,6 +5,7 @@ import { account, user } from "../db/schema";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { getAuth } from "./better-auth.server";
+import { clientAddress } from "./client-address.server";
 import { clearSessionCookies, readPendingSignIn } from "./cookies.server";
 import { authErrorCode, authErrorMessage, isBusy, signInExpired } from "./errors.server";
 import { homeFor } from "./guards.server";
@@ -16,7 +17,6 @@ import {
   refuseCommonPassword,
 } from "./password.server";
 import {
-  clientAddress,
   countLoginAttempt,
   forgetLoginAttempts,
   getRateLimits,

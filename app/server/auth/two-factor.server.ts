@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import QRCode from "qrcode";
-import { recordSecurityEvent } from "../admin/audit.server";
+import { recordSecurityEvent } from "../audit-log.server";
 import type { Db } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { twoFactor, user as userTable } from "../db/schema";
@@ -15,7 +15,6 @@ import {
   showRecoveryCodesCookie,
 } from "./cookies.server";
 import { twoFactorAlreadyOn, twoFactorErrorMessage, twoFactorNotSetUp } from "./errors.server";
-import { getSessionUser, type SessionUser } from "./guards.server";
 import { getRateLimits, type RateLimits, tooManyAttempts } from "./rate-limit.server";
 import {
   generateRecoveryCodes,
@@ -23,6 +22,7 @@ import {
   recoveryCodeToCheck,
   storeRecoveryCodes,
 } from "./recovery-codes.server";
+import { getSessionUser, type SessionUser } from "./session-user.server";
 
 // Turning TOTP two-factor authentication on and off for the signed-in user
 // (/account), through Better Auth's twoFactor plugin. The sign-in side is in

@@ -99,7 +99,7 @@ describe("a draft course", () => {
       data: null,
       redirect: notFound,
     });
-    expect(await readCourse(db, member.id, c.id, null)).toBeUndefined();
+    expect(await readCourse(db, { userId: member.id, courseId: c.id })).toBeUndefined();
 
     // Marking one of its chapters done is refused as for a chapter that does not exist.
     expect(await setChapterDone(db, member.id, c.chapters[0] ?? "", true)).toBe(false);
@@ -175,13 +175,17 @@ describe("a draft chapter of a published course", () => {
 
     // A member resumed at a chapter that becomes a draft starts at the first one again.
     await coursePage(member, c.id, `?chapter=${two}`);
-    expect((await readCourse(db, member.id, c.id, null, false))?.selected?.title).toBe("Two");
+    expect((await readCourse(db, { userId: member.id, courseId: c.id }))?.selected?.title).toBe(
+      "Two",
+    );
     await updateChapter(db, two, {
       title: "Two",
       contentHtml: "<p>Two body</p>",
       published: false,
     });
-    expect((await readCourse(db, member.id, c.id, null, false))?.selected?.title).toBe("One");
+    expect((await readCourse(db, { userId: member.id, courseId: c.id }))?.selected?.title).toBe(
+      "One",
+    );
     // The dashboard's Continue does not point at it either.
     expect((await listCourses(db, member.id)).find((x) => x.id === c.id)?.lastChapterId).toBeNull();
     // Chapters a member finished before one became a draft count only while published.

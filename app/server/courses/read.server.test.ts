@@ -3,31 +3,60 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { createUser } from "~/test/helpers";
 import { openDatabase } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { chapter, chapterProgress, course } from "../db/schema";
+import { chapter, chapterProgress, course, courseVisit } from "../db/schema";
 import { withRetries } from "../retry.server";
 import { courseWith } from "./fixtures";
-import { dashboardCourses, listCourses, readCourse, setChapterDone } from "./read.server";
+import {
+  dashboardCourses,
+  listCourses,
+  openCourse,
+  readCourse,
+  setChapterDone,
+} from "./read.server";
 
 describe("member reading and progress", () => {
   it("opens the first chapter, then the one asked for, and resumes at the last one viewed", async () => {
     const db = await getDb();
     const u = await createUser({ paid: true });
     const c = await courseWith(["A", "B", "C"]);
-    expect((await readCourse(db, u.id, c.id, null))?.selected?.title).toBe("A");
-    expect((await readCourse(db, u.id, c.id, c.chapters[1] ?? ""))?.selected?.title).toBe("B");
-    expect((await readCourse(db, u.id, c.id, null))?.selected?.title).toBe("B");
+    expect((await openCourse(db, { userId: u.id, courseId: c.id }))?.selected?.title).toBe("A");
+    expect(
+      (await openCourse(db, { userId: u.id, courseId: c.id, chapterId: c.chapters[1] ?? "" }))
+        ?.selected?.title,
+    ).toBe("B");
+    expect((await openCourse(db, { userId: u.id, courseId: c.id }))?.selected?.title).toBe("B");
     // An id from another course is ignored.
     const other = await courseWith(["Z"]);
-    expect((await readCourse(db, u.id, c.id, other.chapters[0] ?? ""))?.selected?.title).toBe("B");
+    expect(
+      (await openCourse(db, { userId: u.id, courseId: c.id, chapterId: other.chapters[0] ?? "" }))
+        ?.selected?.title,
+    ).toBe("B");
   });
 
   it("answers undefined for a malformed or unknown course", async () => {
     const db = await getDb();
     const u = await createUser({ paid: true });
-    expect(await readCourse(db, u.id, "nope", null)).toBeUndefined();
+    expect(await readCourse(db, { userId: u.id, courseId: "nope" })).toBeUndefined();
+    expect(await openCourse(db, { userId: u.id, courseId: "nope" })).toBeUndefined();
     expect(
-      await readCourse(db, u.id, "00000000-0000-4000-8000-000000000000", null),
+      await openCourse(db, { userId: u.id, courseId: "00000000-0000-4000-8000-000000000000" }),
     ).toBeUndefined();
+  });
+
+  it("reading (a prefetch) writes nothing: only opening moves the resume point", async () => {
+    const db = await getDb();
+    const u = await createUser({ paid: true });
+    const c = await courseWith(["A", "B"]);
+    const b = c.chapters[1] ?? "";
+    expect(
+      (await readCourse(db, { userId: u.id, courseId: c.id, chapterId: b }))?.selected?.title,
+    ).toBe("B");
+    const visits = () => db.select().from(courseVisit).where(eq(courseVisit.userId, u.id));
+    expect(await visits()).toEqual([]);
+    expect((await readCourse(db, { userId: u.id, courseId: c.id }))?.selected?.title).toBe("A");
+    await openCourse(db, { userId: u.id, courseId: c.id, chapterId: b });
+    expect(await visits()).toMatchObject([{ courseId: c.id, chapterId: b }]);
+    expect((await readCourse(db, { userId: u.id, courseId: c.id }))?.selected?.title).toBe("B");
   });
 
   it("marks chapters done and undone, per user, and counts them on the dashboard", async () => {
@@ -38,7 +67,7 @@ describe("member reading and progress", () => {
     expect(await setChapterDone(db, u.id, c.chapters[0] ?? "", true)).toBe(true);
     expect(await setChapterDone(db, u.id, c.chapters[0] ?? "", true)).toBe(true);
     expect(await setChapterDone(db, u.id, c.chapters[2] ?? "", true)).toBe(true);
-    const read = await readCourse(db, u.id, c.id, null);
+    const read = await openCourse(db, { userId: u.id, courseId: c.id });
     expect(read?.chapters.map((ch) => ch.done)).toEqual([true, false, true]);
     expect((await listCourses(db, u.id)).find((x) => x.id === c.id)).toMatchObject({
       totalChapters: 3,
@@ -92,7 +121,7 @@ describe("the dashboard's course list", () => {
       visited: false,
     });
 
-    await readCourse(db, u.id, c.id, c.chapters[1] ?? "");
+    await openCourse(db, { userId: u.id, courseId: c.id, chapterId: c.chapters[1] ?? "" });
     await setChapterDone(db, u.id, c.chapters[0] ?? "", true);
     expect(await cardOf(u.id, c.id)).toMatchObject({
       doneChapters: 1,

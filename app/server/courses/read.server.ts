@@ -109,23 +109,36 @@ export type MemberCourse = {
   selected: { id: string; title: string; contentHtml: string; published: boolean } | null;
 };
 
+/** Which course, and chapter, a member (or an admin previewing) asks for. */
+export type CourseRequest = {
+  userId: string;
+  courseId: string;
+  /** The chapter asked for (?chapter=), if any. */
+  chapterId?: string | null;
+  /** True for an admin: drafts are shown as members will see them once published. */
+  drafts?: boolean;
+};
+
 /**
  * A course as a member reads it: the chapter list with their progress and
  * the selected chapter (the one asked for, else the one last opened, else the
  * first). Undefined for an unknown or malformed id, and for a draft course.
  * Draft chapters are left out as if they did not exist, unless `drafts` (an
- * admin's preview). Four queries, whatever the number of chapters.
+ * admin's preview). Reads only: three or four queries, whatever the number of
+ * chapters. openCourse also remembers the chapter as the one last opened.
  */
 export async function readCourse(
   db: Db,
-  userId: string,
-  courseId: string,
-  chapterId: string | null,
-  /** False for a prefetch: only a real visit moves the resume point. */
-  remember = true,
-  /** True for an admin: drafts are shown as members will see them once published. */
-  drafts = false,
+  request: CourseRequest,
 ): Promise<MemberCourse | undefined> {
+  return (await findCourse(db, request))?.course;
+}
+
+/** readCourse's course, and the chapter the member opened last (null: none yet). */
+async function findCourse(
+  db: Db,
+  { userId, courseId, chapterId = null, drafts = false }: CourseRequest,
+): Promise<{ course: MemberCourse; lastChapterId: string | null } | undefined> {
   if (!isUuid(courseId)) return undefined;
   const [found] = await db
     .select({
@@ -178,12 +191,8 @@ export async function readCourse(
       .where(eq(chapter.id, selectedId))
       .limit(1);
     selected = row ?? null;
-    // Only a move writes: reading a course leaves the database as it was (page-cache.server.ts).
-    if (remember && selectedId !== found.lastChapterId) {
-      await recordVisit(db, userId, courseId, selectedId);
-    }
   }
-  return {
+  const read: MemberCourse = {
     id: found.id,
     title: found.title,
     description: found.description,
@@ -191,6 +200,26 @@ export async function readCourse(
     chapters: list.map((c) => ({ ...c, done: Boolean(c.done) })),
     selected,
   };
+  return { course: read, lastChapterId: found.lastChapterId };
+}
+
+/**
+ * A member's visit to a course (not a prefetch): readCourse, and the chapter
+ * shown remembered as the one last opened (recordVisit). Only a move writes,
+ * so a visit to the same chapter leaves the database as it was
+ * (page-cache.server.ts).
+ */
+export async function openCourse(
+  db: Db,
+  request: CourseRequest,
+): Promise<MemberCourse | undefined> {
+  const found = await findCourse(db, request);
+  if (!found) return undefined;
+  const { course, lastChapterId } = found;
+  if (course.selected && course.selected.id !== lastChapterId) {
+    await recordVisit(db, request.userId, course.id, course.selected.id);
+  }
+  return course;
 }
 
 /**

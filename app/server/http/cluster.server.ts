@@ -1,16 +1,9 @@
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry, Counter, Gauge, Registry } from "prom-client";
-import { createMemoryRateLimiter, type RateLimiter } from "../auth/rate-limit.server";
-import {
-  answerWorker,
-  askPrimary,
-  commandProcesses,
-  listenForCommands,
-  type PrimaryRequest,
-} from "../cluster-ipc.server";
 import { EnvError, getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { localMetrics, metricsRegistry } from "../metrics/metrics.server";
+import { answerPrimary, answerServerProcess, clusterMetrics } from "../process-messages.server";
 
 /**
  * Runs the server as WEB_CONCURRENCY processes sharing one port (node:cluster,
@@ -33,7 +26,7 @@ export async function runServerProcesses(start: () => Promise<void>): Promise<vo
     // Answer the primary's requests for this process's metrics with its registry.
     AggregatorRegistry.setRegistries(metricsRegistry);
     new AggregatorRegistry();
-    listenForCommands();
+    answerPrimary();
     return start();
   }
   let processes: number;
@@ -54,8 +47,6 @@ export async function runServerProcesses(start: () => Promise<void>): Promise<vo
 /** A process that dies this soon after it started waits longer before its replacement. */
 const quickDeathMs = 10_000;
 const maxRestartDelayMs = 30_000;
-/** How long a process may take to carry out a command (rendering the public pages again). */
-export const commandTimeoutMs = 30_000;
 /**
  * How long the primary waits for its processes to drain after SIGTERM, past their
  * SHUTDOWN_DELAY_SECONDS (theirs is 10 s).
@@ -86,37 +77,16 @@ function runPrimary(processes: number, shutdownDelayMs: number): void {
   AggregatorRegistry.setRegistries(metricsRegistry);
   const aggregator = new AggregatorRegistry();
 
-  const limiters = new Map<string, RateLimiter>();
-  const answer = async (request: PrimaryRequest): Promise<unknown> => {
-    switch (request.kind) {
-      case "metrics":
-        return `${await aggregator.clusterMetrics()}\n${await primaryRegistry.metrics()}`;
-      case "command":
-        await commandProcesses(
-          [...slots.values()].map((s) => s.worker),
-          request.command,
-          commandTimeoutMs,
-        );
-        return true;
-      case "rate": {
-        let limiter = limiters.get(request.name);
-        if (!limiter) {
-          limiter = createMemoryRateLimiter({ limit: request.limit, windowMs: request.windowMs });
-          limiters.set(request.name, limiter);
-        }
-        if (request.op === "hit") return limiter.hit(request.key);
-        await limiter.reset(request.key);
-        return true;
-      }
-    }
+  // Every message a server process sends, and its handler: process-messages.server.ts.
+  const primary = {
+    workers: () => [...slots.values()].map((s) => s.worker),
+    metrics: async () => `${await aggregator.clusterMetrics()}\n${await primaryRegistry.metrics()}`,
   };
 
   const fork = (index: number, quickDeaths: number) => {
     const worker = cluster.fork({ SERVER_PROCESS_INDEX: String(index) });
     slots.set(index, { worker, startedAt: Date.now(), quickDeaths });
-    worker.on("message", (message: unknown) => {
-      answerWorker(worker, message, answer);
-    });
+    answerServerProcess(worker, primary);
     worker.on("exit", (code, signal) => {
       const slot = slots.get(index);
       if (slot?.worker !== worker) return;
@@ -176,5 +146,5 @@ function runPrimary(processes: number, shutdownDelayMs: number): void {
  */
 export async function serverMetrics(): Promise<string> {
   if (!cluster.isWorker) return localMetrics();
-  return askPrimary<string>({ kind: "metrics" }, 10_000);
+  return clusterMetrics();
 }

@@ -20,6 +20,7 @@ import {
   refreshFirstCustomerPlaces,
   watchFirstCustomerPlaces,
 } from "../payments/first-customers.server";
+import { serveProcessCommands } from "../process-messages.server";
 import { closeRedis, getRedis } from "../redis.server";
 import { requestContext, requestIdOf } from "../request-context.server";
 import {
@@ -190,8 +191,9 @@ export async function startServer(options: StartOptions): Promise<void> {
     routes: [...publicPagePaths, ...signInPagePaths],
   });
   onOfferSettingsChange(() => rerender());
-  // Watched (and the other processes' refresh command handled) before the first read, so
+  // Watched (and the primary's commands carried out) before the first read, so
   // that a change saved while this process starts is in that read or refreshes it.
+  serveProcessCommands(database.db);
   const stopWatchingSettings = watchOfferSettings(database.db);
   await refreshOfferSettings(database.db);
   // The sales pages' "N of 50 left" (first-customers.server.ts): likewise, from memory.

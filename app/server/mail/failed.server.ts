@@ -3,8 +3,8 @@
 
 import { and, asc, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
+import { emailIs } from "../db/email-match.server";
 import { emailOutbox } from "../db/schema";
-import { emailIs } from "../operator/email-match.server";
 
 export type FailedMail = {
   to: string;

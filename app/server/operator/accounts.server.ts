@@ -5,10 +5,10 @@ import { and, asc, eq, getTableName, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { paidAccessSql } from "../access.server";
 import type { Db } from "../db/client.server";
+import { emailIs } from "../db/email-match.server";
 import { purchase, user } from "../db/schema";
 import { fulfilPurchase, refundUserPurchases } from "../payments/purchases.server";
-import type { CliIo } from "./cli.server";
-import { emailIs } from "./email-match.server";
+import type { CliIo } from "./cli-io.server";
 
 function noSuchUser(io: CliIo, email: string): number {
   io.err(`No user with e-mail ${email}`);

@@ -6,11 +6,12 @@
 // never a transaction: over the PGlite socket the statements share the
 // server's single session.
 
-import { cliActor, recordAudit } from "../admin/audit.server";
+import { cliActor, recordAudit } from "../audit-log.server";
 import type { Db } from "../db/client.server";
 import { type FailedMail, listFailedMail, retryFailedMail } from "../mail/failed.server";
 import { openPaymentIssues, type PaymentIssue } from "../payments/payment-issues.server";
 import { grantAccess, listUsers, revokeAccess, setAdmin, type UserRow } from "./accounts.server";
+import type { CliIo } from "./cli-io.server";
 import { type DemoCounts, demoDefaults, demoLimits, makeDemoData } from "./demo-data.server";
 import { rekeyTwoFactor, resetTwoFactor } from "./two-factor.server";
 
@@ -48,15 +49,6 @@ Commands:
 
 E-mail addresses match case-insensitively. Uses the server's DATA_DIR or
 DATABASE_URL; works while the server runs.`;
-
-export type CliIo = {
-  /** The database, or a function opening it (called only by commands that need it). */
-  db: Db | (() => Promise<Db>);
-  /** The current auth secret (BETTER_AUTH_SECRET, or DATA_DIR/auth-secret): `two-factor rekey`. */
-  authSecret?: string;
-  out: (text: string) => void;
-  err: (text: string) => void;
-};
 
 type Command =
   | { kind: "help" }

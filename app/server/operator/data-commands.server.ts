@@ -23,7 +23,7 @@ import {
 import { openPglite } from "../db/pglite.server";
 import * as schema from "../db/schema";
 import type { Env } from "../env.server";
-import type { CliIo } from "./cli.server";
+import type { CliIo } from "./cli-io.server";
 
 export type DataCommand =
   | { kind: "backup"; file: string }

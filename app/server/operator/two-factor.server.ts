@@ -8,7 +8,7 @@ import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client.server";
 import { twoFactor, user } from "../db/schema";
-import type { CliIo } from "./cli.server";
+import type { CliIo } from "./cli-io.server";
 
 /**
  * Turns two-factor off for the user with this e-mail: their authenticator key

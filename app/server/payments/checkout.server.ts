@@ -1,12 +1,10 @@
-import { and, eq, gt, sql } from "drizzle-orm";
 import { lifetimeAccess, type Product, products } from "~/config/site";
 import type { Db } from "../db/client.server";
-import { testCheckout } from "../db/schema";
 import { logger } from "../logger.server";
 import { currentOfferSettings } from "../settings/offer-settings.server";
-import { fulfilPurchase, type Purchase } from "./purchases.server";
 import { type StripeConfig, stripeErrorLog } from "./stripe.server";
 import { createStripeCheckoutSession } from "./stripe-checkout.server";
+import { startTestCheckout } from "./test-checkout.server";
 
 /** A checkout failure whose message is shown to the user (docs/product.md, Messages). */
 export class CheckoutError extends Error {
@@ -35,9 +33,6 @@ export type CheckoutRequest = {
   /** Stripe, when configured (Env.stripe): then the checkout is a Stripe Checkout Session. */
   stripe?: StripeConfig;
 };
-
-/** A started test checkout is reused for an hour, so repeated clicks add no rows. */
-const reuseWindowMs = 60 * 60_000;
 
 /** What a product costs now: the plan's price from the offer settings, others their own. */
 export function planAmountCents(product: Product): number {
@@ -83,72 +78,11 @@ export async function createCheckout(db: Db, request: CheckoutRequest): Promise<
   }
   let id: string | undefined;
   try {
-    const [pending] = await db
-      .select({ id: testCheckout.id })
-      .from(testCheckout)
-      .where(
-        and(
-          eq(testCheckout.userId, request.user.id),
-          eq(testCheckout.product, product.id),
-          eq(testCheckout.amountCents, amountCents),
-          gt(testCheckout.createdAt, new Date(Date.now() - reuseWindowMs)),
-          // Qualified by hand: Drizzle leaves columns unqualified in a one-table query.
-          sql`not exists (select 1 from "purchase" p where p.provider = 'test' and p.provider_ref = "test_checkout"."id"::text)`,
-        ),
-      )
-      .limit(1);
-    if (pending) return { url: `${request.origin}/checkout/test/${pending.id}` };
-    const [row] = await db
-      .insert(testCheckout)
-      .values({
-        userId: request.user.id,
-        product: product.id,
-        amountCents,
-        currency: product.currency,
-      })
-      .returning({ id: testCheckout.id });
-    id = row?.id;
+    id = await startTestCheckout(db, request.user.id, product, amountCents);
   } catch (error) {
     logger.error({ err: error }, "test checkout could not be created");
     throw new CheckoutError(checkoutMessages.failed, 502);
   }
   if (!id) throw new CheckoutError(checkoutMessages.noUrl, 502);
   return { url: `${request.origin}/checkout/test/${id}` };
-}
-
-export type TestCheckout = { id: string; product: Product; amountCents: number; currency: string };
-
-/** A pending test checkout of this user, or undefined (unknown id or someone else's). */
-export async function findTestCheckout(
-  db: Db,
-  userId: string,
-  checkoutId: string,
-): Promise<TestCheckout | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(checkoutId)) return undefined;
-  const [row] = await db
-    .select()
-    .from(testCheckout)
-    .where(and(eq(testCheckout.id, checkoutId), eq(testCheckout.userId, userId)))
-    .limit(1);
-  const product = row && products[row.product];
-  if (!row || !product) return undefined;
-  return { id: row.id, product, amountCents: row.amountCents, currency: row.currency };
-}
-
-/** Pays a test checkout: one completed purchase per checkout, however often Pay is pressed. */
-export async function payTestCheckout(
-  db: Db,
-  userId: string,
-  checkoutId: string,
-): Promise<Purchase | undefined> {
-  const checkout = await findTestCheckout(db, userId, checkoutId);
-  if (!checkout) return undefined;
-  return fulfilPurchase(db, {
-    userId,
-    provider: "test",
-    providerRef: checkout.id,
-    product: checkout.product.id,
-    amountCents: checkout.amountCents,
-    currency: checkout.currency,
-  });
 }

@@ -1,15 +1,8 @@
 import Stripe from "stripe";
 
-/** Stripe settings (Env.stripe). Set together or not at all. */
-export type StripeConfig = {
-  secretKey: string;
-  /** The Price of the Lifetime Access plan (price_...). */
-  priceId: string;
-  /** Signing secret of the webhook endpoint (whsec_...). */
-  webhookSecret: string;
-  /** A local stand-in for Stripe's API (tests, offline runs); unset in production. */
-  apiUrl?: string;
-};
+import type { StripeConfig } from "../env.server";
+
+export type { StripeConfig };
 
 const clients = new WeakMap<StripeConfig, Stripe>();
 

@@ -3,10 +3,12 @@ import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatUsd } from "~/config/site";
-import { type OfferSettings, offerDefaults } from "~/lib/offer-settings";
+import { type OfferSettings, offerDefaults } from "~/lib/offer";
 import { createTestApp } from "~/test/app-handler";
 import { createUser, origin } from "~/test/helpers";
+import { linkedChannels } from "~/test/linked-channels";
 import { adminActor } from "../admin/audit.server";
+import { ask } from "../cluster-ipc.server";
 import { getDb } from "../db/db.server";
 import { auditLog, testCheckout } from "../db/schema";
 import { prerenderedPagesRenderer } from "../http/prerender.server";
@@ -14,6 +16,12 @@ import type { StaticFile } from "../http/static-files.server";
 import { createCheckout } from "../payments/checkout.server";
 import type { StripeConfig } from "../payments/stripe.server";
 import { buysThePlan } from "../payments/stripe-checkout.server";
+import {
+  answerCommands,
+  answerServerProcess,
+  refreshOfferSettingsEverywhere,
+  serveProcessCommands,
+} from "../process-messages.server";
 import {
   currentOfferSettings,
   onOfferSettingsChange,
@@ -109,6 +117,43 @@ describe("offer settings in the database", () => {
         .toBe(offerDefaults.supportEmail);
     } finally {
       stopWatching();
+      stop();
+    }
+  });
+
+  it("a save reaches every server process: the asker, the primary, each process's refresh", async () => {
+    const db = await getDb();
+    const admin = await createUser({ isAdmin: true });
+    // Two server processes as the primary sees them, each carrying out its commands.
+    const received: number[] = [0, 0];
+    const workers = received.map((_, i) => {
+      const [primaryEnd, processEnd] = linkedChannels();
+      answerCommands(processEnd);
+      processEnd.on("message", () => {
+        received[i] = (received[i] ?? 0) + 1;
+      });
+      return primaryEnd;
+    });
+    const [primaryEnd, askerEnd] = linkedChannels();
+    answerServerProcess(primaryEnd, { workers: () => workers, metrics: async () => "" });
+    serveProcessCommands(db);
+    const seen: string[] = [];
+    const stop = onOfferSettingsChange((s) => {
+      seen.push(s.supportEmail);
+    });
+    try {
+      await writeOfferSettings(db, adminActor(admin), {
+        ...changed,
+        supportEmail: "ipc@ailabs.test",
+      });
+      await ask(askerEnd, { kind: "every-process", command: "refresh-offer-settings" }, 5000);
+      expect(received).toEqual([1, 1]);
+      expect(seen).toEqual(["ipc@ailabs.test"]);
+      await writeOfferSettings(db, adminActor(admin), changed);
+      // With one process (this test run), the save's own call refreshes this process.
+      await refreshOfferSettingsEverywhere(db);
+      expect(currentOfferSettings()).toEqual(changed);
+    } finally {
       stop();
     }
   });

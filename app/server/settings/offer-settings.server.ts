@@ -1,23 +1,17 @@
 import { eq, sql } from "drizzle-orm";
-import {
-  changedKeys,
-  type OfferSettings,
-  offerDefaults,
-  offerSettingKeys,
-  settingsFromStored,
-} from "~/lib/offer-settings";
-import { type Actor, recordAudit } from "../admin/audit.server";
-import { askPrimary, inCluster, onProcessCommand } from "../cluster-ipc.server";
+import { type OfferSettings, offerDefaults, offerSettingKeys } from "~/lib/offer";
+import { type Actor, recordAudit } from "../audit-log.server";
 import type { Db } from "../db/client.server";
 import { offerSettings } from "../db/schema";
 import { getEnv } from "../env.server";
-import { logger } from "../logger.server";
 import { addListener, checkEvery, notifyListeners, processWide } from "../process-state.server";
+import { changedKeys, settingsFromStored } from "./stored-offer-settings.server";
 
 // The offer settings (docs/decisions/012): one row (id 1) of offer_settings,
 // read into memory at start and whenever its updated_at moves, so page loaders
 // read them without a query. Listeners (the re-rendering of the prerendered
-// pages, start.server.ts) run after each change.
+// pages, start.server.ts) run after each change. A save reaches every server
+// process through process-messages.server.ts (refreshOfferSettingsEverywhere).
 
 /** The defaults of this process: the config's values, DISCORD_INVITE_URL where it is set. */
 export function processDefaults(): OfferSettings {
@@ -112,8 +106,6 @@ async function refreshOnce(db: Db): Promise<boolean> {
  * by another server process is taken within that time. Returns the stop.
  */
 export function watchOfferSettings(db: Db, intervalMs = 3000): () => void {
-  // With several server processes, the settings page has each read a change at once.
-  onProcessCommand("refresh-offer-settings", () => refreshOfferSettings(db).then(() => {}));
   return checkEvery(() => refreshOfferSettings(db), intervalMs, "offer settings check failed");
 }
 
@@ -158,23 +150,3 @@ export function publicOffer(): Omit<OfferSettings, "discordInviteUrl"> {
 
 /** The loader of a public page: the offer settings it shows, from memory. */
 export const offerLoader = () => ({ offer: publicOffer() });
-
-/**
- * After a change: this process reads the settings again now, and so does
- * every other process of this server when there are several (through the
- * primary), each rendering its public pages again before this returns. Other
- * servers take it within watchOfferSettings' interval.
- */
-export async function refreshOfferSettingsEverywhere(db: Db): Promise<void> {
-  if (!inCluster()) {
-    await refreshOfferSettings(db);
-    return;
-  }
-  try {
-    await askPrimary({ kind: "command", command: "refresh-offer-settings" }, 35_000);
-  } catch (error) {
-    // The watcher of each process takes it within seconds anyway.
-    logger.warn({ err: error }, "offer settings not refreshed in every process");
-    await refreshOfferSettings(db);
-  }
-}

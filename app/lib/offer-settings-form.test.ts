@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "./forms";
-import {
-  changedKeys,
-  contestLabel,
-  formValues,
-  launchInstant,
-  launchLabel,
-  offerDefaults,
-  offerSettingsFormSchema,
-  settingsFromStored,
-  winnersLabel,
-} from "./offer-settings";
+import { contestLabel, launchInstant, launchLabel, offerDefaults, winnersLabel } from "./offer";
+import { formValues, offerSettingsFormSchema } from "./offer-settings-form";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -102,17 +93,5 @@ describe("offer settings", () => {
       "December 31, 2026 - January 1, 2027",
     );
     expect(winnersLabel(offerDefaults)).toBe("June 13, 2025");
-  });
-
-  it("keeps the default of a stored field that is missing or no longer valid", () => {
-    const stored = { planPriceCents: 1900, couponCode: "bad code", discordInviteUrl: null };
-    const settings = settingsFromStored(stored, {
-      ...offerDefaults,
-      discordInviteUrl: "https://discord.gg/env",
-    });
-    expect(settings.planPriceCents).toBe(1900);
-    expect(settings.couponCode).toBe("LAUNCH");
-    expect(settings.discordInviteUrl).toBe("https://discord.gg/env");
-    expect(changedKeys(offerDefaults, settings)).toEqual(["planPriceCents", "discordInviteUrl"]);
   });
 });

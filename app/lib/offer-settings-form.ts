@@ -1,64 +1,10 @@
-// The offer settings the owner edits at /admin/settings (docs/decisions/012):
-// the stored shape (cents, ISO dates), its defaults (the values the pages had
-// before the setting existed), the form's schema (dollars, text) and the labels
-// the pages show. The shape, defaults and labels are in offer.ts, which the
-// pages' browser code imports without the schemas; this module adds those.
-import {
-  isoDate,
-  isTimeZone,
-  localDateTime,
-  type OfferSettings,
-  offerSettingKeys,
-  validDate,
-} from "./offer";
+// The offer settings' form at /admin/settings (docs/decisions/012): its schema
+// (money in dollars, dates as the inputs give them), used by the browser and
+// the action alike, and the form's values for stored settings. The stored
+// shape, its defaults and labels are in offer.ts; reading a stored value is
+// server/settings/stored-offer-settings.server.ts.
+import { isoDate, isTimeZone, localDateTime, type OfferSettings, validDate } from "./offer";
 import { z } from "./zod";
-
-export * from "./offer";
-
-// ─── The stored value: each field checked on its own, so one bad field falls back alone ───
-
-const cents = z.number().int().min(0).max(100_000_000);
-const httpsUrl = z.url({ protocol: /^https$/ }).max(500);
-
-export const storedFieldSchemas = {
-  planPriceCents: cents.min(1),
-  planRegularPriceCents: cents,
-  offer2PriceCents: cents.min(1),
-  couponCode: z.string().regex(/^[A-Z0-9_-]{1,32}$/),
-  couponSavingCents: cents,
-  launchAt: z.string().regex(localDateTime),
-  launchTimeZone: z.string().refine(isTimeZone),
-  contestStart: z.string().regex(isoDate).refine(validDate),
-  contestEnd: z.string().regex(isoDate).refine(validDate),
-  mainOfferUrl: httpsUrl,
-  whiteLabelUrl: httpsUrl,
-  customSaasUrl: httpsUrl,
-  discordInviteUrl: z
-    .url({ protocol: /^https?$/ })
-    .max(500)
-    .nullable(),
-  supportEmail: z.email().max(254),
-} satisfies Record<keyof OfferSettings, z.ZodType>;
-
-/**
- * The settings a stored value gives: each valid field of it over `defaults`.
- * A field missing or no longer valid keeps its default.
- */
-export function settingsFromStored(stored: unknown, defaults: OfferSettings): OfferSettings {
-  const out: Record<string, unknown> = { ...defaults };
-  if (stored && typeof stored === "object") {
-    for (const key of offerSettingKeys) {
-      const value = (stored as Record<string, unknown>)[key];
-      // null (the Discord invite left empty): the default, DISCORD_INVITE_URL where set.
-      if (value === undefined || value === null) continue;
-      const parsed = storedFieldSchemas[key].safeParse(value);
-      if (parsed.success) out[key] = parsed.data;
-    }
-  }
-  return out as OfferSettings;
-}
-
-// ─── The form: money in dollars, dates as the inputs give them ───
 
 const dollars = (what: string) =>
   z
@@ -185,9 +131,4 @@ export function formValues(s: OfferSettings): OfferSettingsForm {
     discordInviteUrl: s.discordInviteUrl ?? "",
     supportEmail: s.supportEmail,
   };
-}
-
-/** The keys whose values differ between two settings, for the audit log. */
-export function changedKeys(before: OfferSettings, after: OfferSettings): (keyof OfferSettings)[] {
-  return offerSettingKeys.filter((k) => before[k] !== after[k]);
 }

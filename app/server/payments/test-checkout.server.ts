@@ -1,0 +1,80 @@
+// The built-in test checkout (TEST_CHECKOUT, and local runs without Stripe):
+// a checkout row the browser pays at /checkout/test/{id}, paid once into a
+// purchase of provider "test".
+import { and, eq, gt, sql } from "drizzle-orm";
+import { type Product, products } from "~/config/site";
+import type { Db } from "../db/client.server";
+import { testCheckout } from "../db/schema";
+import { fulfilPurchase, type Purchase } from "./purchases.server";
+
+/** A started test checkout is reused for an hour, so repeated clicks add no rows. */
+const reuseWindowMs = 60 * 60_000;
+
+/**
+ * The id of this user's test checkout of `product` at `amountCents`: the one
+ * started within the hour and not paid yet, else a new one (undefined: none was stored).
+ */
+export async function startTestCheckout(
+  db: Db,
+  userId: string,
+  product: Product,
+  amountCents: number,
+): Promise<string | undefined> {
+  const [pending] = await db
+    .select({ id: testCheckout.id })
+    .from(testCheckout)
+    .where(
+      and(
+        eq(testCheckout.userId, userId),
+        eq(testCheckout.product, product.id),
+        eq(testCheckout.amountCents, amountCents),
+        gt(testCheckout.createdAt, new Date(Date.now() - reuseWindowMs)),
+        // Qualified by hand: Drizzle leaves columns unqualified in a one-table query.
+        sql`not exists (select 1 from "purchase" p where p.provider = 'test' and p.provider_ref = "test_checkout"."id"::text)`,
+      ),
+    )
+    .limit(1);
+  if (pending) return pending.id;
+  const [row] = await db
+    .insert(testCheckout)
+    .values({ userId, product: product.id, amountCents, currency: product.currency })
+    .returning({ id: testCheckout.id });
+  return row?.id;
+}
+
+export type TestCheckout = { id: string; product: Product; amountCents: number; currency: string };
+
+/** A pending test checkout of this user, or undefined (unknown id or someone else's). */
+export async function findTestCheckout(
+  db: Db,
+  userId: string,
+  checkoutId: string,
+): Promise<TestCheckout | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(checkoutId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(testCheckout)
+    .where(and(eq(testCheckout.id, checkoutId), eq(testCheckout.userId, userId)))
+    .limit(1);
+  const product = row && products[row.product];
+  if (!row || !product) return undefined;
+  return { id: row.id, product, amountCents: row.amountCents, currency: row.currency };
+}
+
+/** Pays a test checkout: one completed purchase per checkout, however often Pay is pressed. */
+export async function payTestCheckout(
+  db: Db,
+  userId: string,
+  checkoutId: string,
+): Promise<Purchase | undefined> {
+  const checkout = await findTestCheckout(db, userId, checkoutId);
+  if (!checkout) return undefined;
+  return fulfilPurchase(db, {
+    userId,
+    provider: "test",
+    providerRef: checkout.id,
+    product: checkout.product.id,
+    amountCents: checkout.amountCents,
+    currency: checkout.currency,
+  });
+}
