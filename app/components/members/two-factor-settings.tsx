@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { CurrentPasswordField, TotpCodeField } from "~/components/auth/fields";
 import { RecoveryCodes } from "~/components/recovery-codes";
 import { ErrorBox, primaryButton } from "~/components/ui";
 import { useCopy } from "~/components/use-copy";
 import type { FieldErrors } from "~/lib/forms";
-import { CurrentPasswordField, TotpCodeField } from "~/routes/auth/fields";
 
 // The two-factor forms of /account: turn it on (password, then the code), or,
 // once on, get new recovery codes or turn it off.

@@ -1,11 +1,4 @@
 import { data } from "react-router";
-import { AuthCard } from "~/components/ui";
-import { forgotPasswordSchema, parseForm } from "~/lib/forms";
-import { pageMeta } from "~/lib/seo";
-import { signedOutPageLoader } from "~/server/auth/guards.server";
-import { requestPasswordReset } from "~/server/auth/password-reset.server";
-import { readForm } from "~/server/forms.server";
-import type { Route } from "./+types/forgot-password";
 import {
   AuthForm,
   AuthLinks,
@@ -13,7 +6,14 @@ import {
   StatusBox,
   SubmitButton,
   useAnsweredForm,
-} from "./fields";
+} from "~/components/auth/fields";
+import { AuthCard } from "~/components/ui";
+import { forgotPasswordSchema, parseForm } from "~/lib/forms";
+import { pageMeta } from "~/lib/seo";
+import { signedOutPageLoader } from "~/server/auth/guards.server";
+import { requestPasswordReset } from "~/server/auth/password-reset.server";
+import { readForm } from "~/server/forms.server";
+import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

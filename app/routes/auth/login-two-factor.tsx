@@ -1,4 +1,6 @@
 import { data, redirect } from "react-router";
+import { useCheckedForm } from "~/components/auth/checked-form";
+import { AuthForm, AuthLinks, SubmitButton, TotpCodeField } from "~/components/auth/fields";
 import { AuthCard, TextField } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
 import { signInCodeSchema } from "~/lib/two-factor-forms";
@@ -7,8 +9,6 @@ import { redirectIfSignedIn } from "~/server/auth/guards.server";
 import { hasPendingSignIn, verifySignInCode } from "~/server/auth/sign-in.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/login-two-factor";
-import { useCheckedForm } from "./checked-form";
-import { AuthForm, AuthLinks, SubmitButton, TotpCodeField } from "./fields";
 
 /** No Login button in the header of the sign-in page itself. */
 export const handle: RouteHandle = { signInPage: true };

@@ -1,12 +1,4 @@
 import { Link, redirect, useSearchParams } from "react-router";
-import { AuthCard } from "~/components/ui";
-import { loginSchema } from "~/lib/forms";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
-import { signedOutPageLoader } from "~/server/auth/guards.server";
-import { signInWithPassword } from "~/server/auth/sign-in.server";
-import type { Route } from "./+types/login";
-import { readAuthForm } from "./auth-form.server";
 import {
   AuthForm,
   AuthLinks,
@@ -15,7 +7,15 @@ import {
   StatusBox,
   SubmitButton,
   useAnsweredForm,
-} from "./fields";
+} from "~/components/auth/fields";
+import { AuthCard } from "~/components/ui";
+import { loginSchema } from "~/lib/forms";
+import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
+import { signedOutPageLoader } from "~/server/auth/guards.server";
+import { signInWithPassword } from "~/server/auth/sign-in.server";
+import type { Route } from "./+types/login";
+import { readAuthForm } from "./auth-form.server";
 
 /** No Login button in the header of the sign-in page itself. */
 export const handle: RouteHandle = { signInPage: true };

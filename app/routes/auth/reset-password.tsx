@@ -1,11 +1,16 @@
 import { data, Link, redirect } from "react-router";
+import {
+  AuthForm,
+  NewPasswordFields,
+  SubmitButton,
+  useAnsweredForm,
+} from "~/components/auth/fields";
 import { AuthCard, ErrorBox, primaryButton } from "~/components/ui";
 import { parseForm, resetPasswordSchema } from "~/lib/forms";
 import { isResetTokenUsable, resetPassword } from "~/server/auth/password-reset.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/forms.server";
 import type { Route } from "./+types/reset-password";
-import { AuthForm, NewPasswordFields, SubmitButton, useAnsweredForm } from "./fields";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password | AI Labs" },

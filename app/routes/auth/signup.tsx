@@ -1,11 +1,4 @@
 import { redirect } from "react-router";
-import { AuthCard, TextField } from "~/components/ui";
-import { signupSchema } from "~/lib/forms";
-import { pageMeta } from "~/lib/seo";
-import { signedOutPageLoader } from "~/server/auth/guards.server";
-import { signUpWithPassword } from "~/server/auth/sign-in.server";
-import type { Route } from "./+types/signup";
-import { readAuthForm } from "./auth-form.server";
 import {
   AuthForm,
   AuthLinks,
@@ -13,7 +6,14 @@ import {
   NewPasswordFields,
   SubmitButton,
   useAnsweredForm,
-} from "./fields";
+} from "~/components/auth/fields";
+import { AuthCard, TextField } from "~/components/ui";
+import { signupSchema } from "~/lib/forms";
+import { pageMeta } from "~/lib/seo";
+import { signedOutPageLoader } from "~/server/auth/guards.server";
+import { signUpWithPassword } from "~/server/auth/sign-in.server";
+import type { Route } from "./+types/signup";
+import { readAuthForm } from "./auth-form.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
+import { useCheckedForm } from "~/components/auth/checked-form";
 import { TwoFactorSettings } from "~/components/members/two-factor-settings";
 import { PageShell } from "~/components/ui";
 import { parseForm } from "~/lib/forms";
 import { accountTwoFactorSchema } from "~/lib/two-factor-forms";
-import { useCheckedForm } from "~/routes/auth/checked-form";
 import { requireMember } from "~/server/auth/guards.server";
 import {
   confirmTwoFactorSetup,
