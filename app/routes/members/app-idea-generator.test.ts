@@ -63,7 +63,7 @@ describe("saved ideas", () => {
     ]) {
       const refused = await post(member.cookie, { intent: "save", idea });
       expect(statusOf(refused)).toBe(400);
-      expect((refused as { data: { error: string } }).data.error).toBe(
+      expect((refused as { data: { formError: string } }).data.formError).toBe(
         "This idea could not be read. Generate it again and save it.",
       );
     }
