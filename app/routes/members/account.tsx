@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { useCheckedForm } from "~/components/auth/checked-form";
 import { TwoFactorSettings } from "~/components/members/two-factor-settings";
 import { PageShell } from "~/components/ui";
-import { isFormAnswer } from "~/lib/form-answer";
 import { accountTwoFactorSchema } from "~/lib/two-factor-forms";
 import { requireMember } from "~/server/auth/guards.server";
 import {
@@ -51,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
     case "enable": {
       const setup = await startTwoFactorSetup(request, input.password);
       if (!setup.ok) return refuse(400, { fieldErrors: { password: setup.error } });
-      return { setup };
+      return data({ setup });
     }
     case "confirm": {
       const confirmed = await confirmTwoFactorSetup(request, user, input.code);
@@ -70,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
     case "new-recovery-codes": {
       const done = await replaceRecoveryCodes(request, input.password);
       if (!done.ok) return refuse(400, { fieldErrors: { password: done.error } });
-      return { recoveryCodes: done.recoveryCodes };
+      return data({ recoveryCodes: done.recoveryCodes });
     }
   }
 }
@@ -78,8 +77,9 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const form = useCheckedForm(accountTwoFactorSchema, actionData);
   const { twoFactorEnabled } = loaderData;
-  const answered = actionData && !isFormAnswer(actionData) ? actionData : undefined;
-  const recoveryCodes = answered?.recoveryCodes ?? loaderData.recoveryCodes;
+  const recoveryCodes =
+    (actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : undefined) ??
+    loaderData.recoveryCodes;
   return (
     <PageShell title="Account">
       <p className="text-slate-600">Signed in as {loaderData.email}</p>

@@ -17,7 +17,7 @@ const load = async (cookie: string) =>
     saved: { savedId: string; idea: SaasIdea }[];
   };
 const statusOf = (result: unknown) =>
-  (result as { init?: { status?: number } }).init?.status ?? 200;
+  (result as { init?: { status?: number } } | null)?.init?.status ?? 200;
 
 describe("saved ideas", () => {
   it("saves an idea to the member's account, once, lists and removes it", async () => {
