@@ -10,9 +10,14 @@ import {
   setSignedCookie,
 } from "./auth/cookies.server";
 
-// Reading a form body in an action. Browsers send forms urlencoded or as multipart
-// with a boundary; anything else is the client's mistake, answered 415 or 400 here
-// instead of a TypeError from request.formData() (a 500).
+// Forms in actions, in three steps: reading the body (readForm), checking it
+// against its schema and refusing it in the one shape every form answers with
+// (checkForm, formRefusal: decision 029), and the notice a successful form
+// leaves for the next page (redirectWithNotice, takeNotice).
+//
+// Browsers send forms urlencoded or as multipart with a boundary; anything else
+// is the client's mistake, answered 415 or 400 by readForm instead of a
+// TypeError from request.formData() (a 500).
 
 export const unsupportedFormMessage =
   "Send the form as application/x-www-form-urlencoded or multipart/form-data.";
@@ -126,7 +131,7 @@ export async function readCheckedForm<T extends z.ZodType>(
 
 // The one flash notice: after a form succeeds, the action redirects (so a reload
 // never posts again) with what it did in a signed cookie of one minute; the page
-// it lands on says it once and clears it (decision 014). Signed, so no one else
+// it lands on says it once and clears it (decisions 014, 029). Signed, so no one else
 // can make the site say something.
 
 /** A form's success: go to `to`, whose page says `notice` once (takeNotice). */
