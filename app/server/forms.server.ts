@@ -53,7 +53,7 @@ export async function readForm(request: Request): Promise<FormData> {
 }
 
 /** A field whose value is never sent back to the browser, whatever an action asks. */
-const secretField = /password|secret|token|^code$|^uri$/i;
+const secretField = /password|secret|token|^code$|^confirmCode$|^uri$/i;
 
 /**
  * The one answer to a refused form: `status` with `{ fieldErrors, formError,

@@ -54,7 +54,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!result) return checked.refuse(404, { formError: "No such account" });
   if (!result.ok) return checked.refuse(409, { formError: result.error });
   // Back to the page without its ?confirm=, saying what was done.
-  return redirectWithNotice(new URL(request.url).pathname, result.message);
+  return redirectWithNotice(`/admin/members/${encodeURIComponent(params.userId)}`, result.message);
 }
 
 /** "Confirm it's you" when the last proof is too old; other errors as everywhere. */

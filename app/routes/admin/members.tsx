@@ -63,9 +63,14 @@ export async function action({ request }: Route.ActionArgs) {
     return checked.refuse(400, firstError(fieldErrors));
   }
   if (!result.ok) return checked.refuse(409, { formError: result.error });
-  // Back to the same search, saying what was done.
-  const { pathname, search } = new URL(request.url);
-  return redirectWithNotice(`${pathname}${search}`, result.message);
+  // Back to the same search (the request's URL is React Router's data URL), saying what was done.
+  const asked = new URL(request.url).searchParams;
+  const search = new URLSearchParams();
+  for (const key of ["q", "access", "page"]) {
+    const value = asked.get(key);
+    if (value) search.set(key, value);
+  }
+  return redirectWithNotice(`/admin/members${search.size ? `?${search}` : ""}`, result.message);
 }
 
 /** "Confirm it's you" when the last proof is too old; other errors as everywhere. */
