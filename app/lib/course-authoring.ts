@@ -18,10 +18,6 @@ export const adminNotices = {
 
 export type AdminNotice = keyof typeof adminNotices;
 
-export function isAdminNotice(value: string | null): value is AdminNotice {
-  return value !== null && Object.hasOwn(adminNotices, value);
-}
-
 /** The spec's questions (docs/product.md, Validation rules). */
 export const confirmDeleteCourse =
   "Are you sure you want to delete this course? This will also delete all chapters within it. This action cannot be undone.";

@@ -1,6 +1,9 @@
+import type { FieldErrors } from "./form-answer";
 import { passwordMaxLength } from "./password-rule";
 import { currentPassword, newPassword } from "./password-schemas";
 import { z } from "./zod";
+
+export type { FieldErrors, FormAnswer } from "./form-answer";
 
 // One schema per form, shared by the browser (early feedback) and the action (the real check).
 
@@ -54,8 +57,6 @@ export const chapterDoneSchema = z.object({
   /** The chapter to open next (Mark as complete moves on). */
   next: z.uuid().optional(),
 });
-
-export type FieldErrors = Record<string, string>;
 
 /** PostgreSQL cannot store a NUL in text, and no field has a use for one. */
 export const nulCharacterMessage = "This field contains a NUL character, which is not allowed";

@@ -1,9 +1,7 @@
-import { data } from "react-router";
 import { consentFormSchema } from "~/lib/cookie-consent-form";
-import { parseForm } from "~/lib/forms";
 import { answerConsent } from "~/server/consent.server";
 import { getEnv } from "~/server/env.server";
-import { readForm } from "~/server/forms.server";
+import { firstError, readCheckedForm } from "~/server/forms.server";
 import { postOnly } from "~/server/http/post-only.server";
 import type { Route } from "./+types/cookie-consent";
 
@@ -14,9 +12,7 @@ export const loader = postOnly;
  * choice and goes back to the page. The Origin check is the HTTP shell's.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseForm(consentFormSchema, await readForm(request));
-  if (!parsed.ok) {
-    return data({ error: Object.values(parsed.fieldErrors)[0] ?? "Invalid input" }, 400);
-  }
-  return answerConsent(request, parsed.data.consent, parsed.data.returnTo, getEnv().publicOrigin);
+  const form = await readCheckedForm(request, consentFormSchema);
+  if (!form.ok) return form.refuse(400, firstError(form.fieldErrors));
+  return answerConsent(request, form.data.consent, form.data.returnTo, getEnv().publicOrigin);
 }

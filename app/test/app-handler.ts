@@ -1,25 +1,11 @@
-import {
-  createRequestHandler,
-  type ServerBuild,
-  UNSAFE_withComponentProps,
-  UNSAFE_withErrorBoundaryProps,
-  UNSAFE_withHydrateFallbackProps,
-} from "react-router";
+import { createRequestHandler } from "react-router";
 import reactRouterConfig from "../../react-router.config";
 import * as entry from "../entry.server";
 import * as root from "../root";
 import routeConfig from "../routes";
 import { createHttpApp } from "../server/http/app.server";
 import { origin } from "./helpers";
-
-type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
-
-/** React Router's defaults for what react-router.config.ts does not set. */
-const defaultFuture: ServerBuild["future"] = {
-  v8_middleware: false,
-  v8_passThroughRequests: false,
-  v8_trailingSlashAwareDataRequests: false,
-};
+import { assembleServerBuild, type BuildRoute, type RouteModule } from "./server-build";
 
 /** A route of app/routes.ts with its module loaded. */
 export type AppRoute = {
@@ -45,30 +31,6 @@ type ConfigEntry = {
   children?: unknown;
 };
 
-/**
- * A route module as React Router's Vite plugin compiles it: the page, error
- * boundary and fallback get their props (loaderData, actionData, ...) from wrappers.
- */
-function asBuilt(module: RouteModule): RouteModule {
-  const {
-    default: page,
-    ErrorBoundary,
-    HydrateFallback,
-  } = module as {
-    default?: Parameters<typeof UNSAFE_withComponentProps>[0];
-    ErrorBoundary?: Parameters<typeof UNSAFE_withErrorBoundaryProps>[0];
-    HydrateFallback?: Parameters<typeof UNSAFE_withHydrateFallbackProps>[0];
-  };
-  return {
-    ...module,
-    ...(page ? { default: UNSAFE_withComponentProps(page) } : {}),
-    ...(ErrorBoundary ? { ErrorBoundary: UNSAFE_withErrorBoundaryProps(ErrorBoundary) } : {}),
-    ...(HydrateFallback
-      ? { HydrateFallback: UNSAFE_withHydrateFallbackProps(HydrateFallback) }
-      : {}),
-  } as RouteModule;
-}
-
 /** Every route of app/routes.ts, its module imported as the build imports it. */
 export async function loadAppRoutes(): Promise<AppRoute[]> {
   return (await loadRouteTree()).routes;
@@ -81,7 +43,7 @@ async function loadRouteTree() {
   const visit = async (entries: ConfigEntry[], parentId: string) => {
     for (const entry of entries) {
       const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
-      const module = asBuilt(await import(/* @vite-ignore */ `../${entry.file}`));
+      const module = await import(/* @vite-ignore */ `../${entry.file}`);
       if (entry.children) {
         if (entry.path || entry.index) throw new Error(`${id}: only pathless layouts nest`);
         layouts.push({ id, parentId, module });
@@ -104,58 +66,26 @@ async function loadRouteTree() {
  */
 export async function createTestApp() {
   const { routes: appRoutes, layouts } = await loadRouteTree();
-  const rootModule = asBuilt(root as unknown as RouteModule);
-  const routes: ServerBuild["routes"] = { root: { id: "root", path: "", module: rootModule } };
-  const manifestRoutes: ServerBuild["assets"]["routes"] = {};
-  const all = [
-    { id: "root", pattern: "", parentId: undefined, module: rootModule },
-    ...layouts.map((l) => ({ ...l, pattern: null })),
-    ...appRoutes,
-  ];
-  for (const r of all) {
-    const isRoot = r.id === "root";
-    const index = r.pattern === "/" && !isRoot ? true : undefined;
-    const path = index || r.pattern === null ? undefined : r.pattern.replace(/^\//, "");
-    const parentId = r.parentId;
-    if (!isRoot) routes[r.id] = { id: r.id, parentId, path, index, module: r.module };
-    manifestRoutes[r.id] = {
-      id: r.id,
-      parentId,
-      path: isRoot ? "" : path,
-      index,
-      module: `/assets/${r.id}.js`,
-      imports: [],
-      css: [],
-      hasAction: Boolean(r.module.action),
-      hasLoader: Boolean(r.module.loader),
-      hasClientAction: false,
-      hasClientLoader: false,
-      hasClientMiddleware: false,
-      hasErrorBoundary: Boolean(r.module.ErrorBoundary),
-      clientActionModule: undefined,
-      clientLoaderModule: undefined,
-      clientMiddlewareModule: undefined,
-      hydrateFallbackModule: undefined,
-    };
-  }
-  const build: ServerBuild = {
-    entry: { module: entry },
-    routes,
-    assets: {
-      entry: { module: "/assets/entry.client.js", imports: [] },
-      routes: manifestRoutes,
-      url: "/assets/manifest.js",
-      version: "test",
-    },
-    basename: "/",
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: { ...defaultFuture, ...reactRouterConfig.future },
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  };
+  const pages = appRoutes.map((r): BuildRoute => {
+    const index = r.pattern === "/" ? true : undefined;
+    const path = index ? undefined : r.pattern.replace(/^\//, "");
+    return { id: r.id, parentId: r.parentId, path, index, module: r.module };
+  });
+  const build = assembleServerBuild({
+    entry,
+    routes: [
+      {
+        id: "root",
+        parentId: undefined,
+        path: "",
+        index: undefined,
+        module: root as unknown as RouteModule,
+      },
+      ...layouts.map((l) => ({ ...l, path: undefined, index: undefined })),
+      ...pages,
+    ],
+    future: reactRouterConfig.future ?? {},
+  });
   const handleRequest = createRequestHandler(build, "production");
   const app = createHttpApp({
     publicOrigin: origin,

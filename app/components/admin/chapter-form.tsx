@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import type { FormAnswer } from "~/lib/form-answer";
 import { chapterTitleRequired } from "~/lib/forms";
 import { FormActions } from "./form-actions";
 import { LabelledInput } from "./labelled-input";
@@ -11,8 +12,6 @@ import { useUnsavedChangesGuard } from "./unsaved-changes";
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
 /** A failed save (a success redirects to the course, which says so). */
-type SaveResult = { ok: false; error: string };
-
 export type EditedChapter = {
   id: string;
   title: string;
@@ -31,7 +30,7 @@ export function ChapterForm({
   courseId: string;
   chapter: EditedChapter | null;
 }) {
-  const fetcher = useFetcher<SaveResult>();
+  const fetcher = useFetcher<FormAnswer>();
   const editor = useRef<EditorHandle>(null);
   const [title, setTitle] = useState(chapter?.title ?? "");
   const [published, setPublished] = useState(chapter?.published ?? true);
@@ -61,7 +60,7 @@ export function ChapterForm({
   useEffect(() => {
     const result = fetcher.data;
     if (!result || fetcher.state !== "idle") return;
-    setError(result.error);
+    setError(result.formError);
     allowLeaving(false);
   }, [fetcher.data, fetcher.state, allowLeaving]);
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { confirmDeleteChapter } from "~/lib/course-authoring";
+import type { FormAnswer } from "~/lib/form-answer";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ChapterForm, type EditedChapter } from "./chapter-form";
 import { DraftBadge } from "./draft-badge";
@@ -29,7 +30,7 @@ export function ChapterList({
   editing: EditedChapter | null;
 }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<{ ok: false; error: string }>();
+  const fetcher = useFetcher<FormAnswer>();
   const [failure, setFailure] = useState<string | null>(null);
   const serverOrder = chapters.map((c) => c.id).join(",");
   const [order, setOrder] = useState<string[]>(() => chapters.map((c) => c.id));
@@ -46,9 +47,9 @@ export function ChapterList({
 
   // A refused order (another admin changed the chapters meanwhile) puts the saved order back.
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.error) return;
+    if (fetcher.state !== "idle" || !fetcher.data?.formError) return;
     setOrder(serverOrder ? serverOrder.split(",") : []);
-    setFailure(fetcher.data.error);
+    setFailure(fetcher.data.formError);
   }, [fetcher.state, fetcher.data, serverOrder]);
 
   // Moving a row moves its DOM node, which can drop focus: keep it on the handle being moved.

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { ErrorBox } from "../ui";
+import { isFormAnswer } from "~/lib/form-answer";
+import { FormError, Notice } from "../form-answer";
 import { fieldClass, formatAmount, formatWhen, secondaryButton } from "./console";
 
 type Payment = {
@@ -20,13 +21,17 @@ const reasons: Record<string, string> = {
 /** Paid payments that granted nothing: attach each to an account, or dismiss it. */
 export function UnmatchedPayments({
   payments,
-  result,
+  notice,
+  answer,
 }: {
   payments: readonly Payment[];
-  result: { ok: true; message: string } | { ok: false; error: string } | null;
+  /** What the last attach or dismiss did (takeNotice). */
+  notice: string | null;
+  /** The action's answer when it refused one (FormAnswer). */
+  answer: unknown;
 }) {
   const busy = useNavigation().state === "submitting";
-  if (payments.length === 0 && !result) return null;
+  if (payments.length === 0 && !notice && !isFormAnswer(answer)) return null;
   return (
     <section
       aria-labelledby="unmatched-heading"
@@ -35,10 +40,8 @@ export function UnmatchedPayments({
       <h2 id="unmatched-heading" className="text-lg font-semibold">
         Payments that need you ({payments.length})
       </h2>
-      <div aria-live="polite" className="mt-2">
-        {result?.ok ? <p className="text-green-800">{result.message}</p> : null}
-        {result && !result.ok ? <ErrorBox>{result.error}</ErrorBox> : null}
-      </div>
+      <Notice notice={notice} className="mt-2" />
+      <FormError answer={answer} />
       <ul className="mt-3 space-y-3">
         {payments.map((p) => (
           <li

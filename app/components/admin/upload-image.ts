@@ -10,7 +10,7 @@ export async function uploadImage(file: File): Promise<string> {
   const body = new FormData();
   body.append("file", file);
   const res = await fetch("/api/uploads", { method: "POST", body });
-  const result = (await res.json().catch(() => ({}))) as { url?: string; error?: string };
-  if (!res.ok || !result.url) throw new Error(result.error ?? `Upload failed (${res.status})`);
+  const result = (await res.json().catch(() => ({}))) as { url?: string; formError?: string };
+  if (!res.ok || !result.url) throw new Error(result.formError ?? `Upload failed (${res.status})`);
   return result.url;
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { CurrentPasswordField, TotpCodeField } from "~/components/auth/fields";
 import { RecoveryCodes } from "~/components/recovery-codes";
-import { ErrorBox, primaryButton } from "~/components/ui";
+import { primaryButton } from "~/components/ui";
 import { useCopy } from "~/components/use-copy";
 import type { FieldErrors } from "~/lib/forms";
-import { CurrentPasswordField, TotpCodeField } from "~/routes/auth/fields";
+import { FormError } from "../form-answer";
 
 // The two-factor forms of /account: turn it on (password, then the code), or,
 // once on, get new recovery codes or turn it off.
@@ -27,13 +28,14 @@ export function TwoFactorSettings({
   enabled,
   recoveryCodes,
   setup,
-  formError,
+  answer,
   ...form
 }: FormProps & {
   enabled: boolean;
   recoveryCodes: string[] | null;
   setup: SetupShown | undefined;
-  formError: string | null | undefined;
+  /** The action's last answer: its error about the form as a whole is shown. */
+  answer: unknown;
 }) {
   return (
     <section
@@ -50,7 +52,7 @@ export function TwoFactorSettings({
         </strong>
       </p>
       <div className="mt-4 space-y-4">
-        {formError ? <ErrorBox>{formError}</ErrorBox> : null}
+        <FormError answer={answer} />
         {recoveryCodes ? (
           <RecoveryCodes codes={recoveryCodes} />
         ) : setup && !enabled ? (

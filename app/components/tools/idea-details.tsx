@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import type { FormAnswer } from "~/lib/form-answer";
 import { ideaToMarkdown, type SaasIdea, slugify } from "~/lib/ideas";
 
 /** Downloads `text` as a file named `name`. */
@@ -66,9 +67,9 @@ export function ExportRow({ idea }: { idea: SaasIdea }) {
  * answers with the saved list); "Saved" once it is kept.
  */
 export function SaveIdeaButton({ idea, saved }: { idea: SaasIdea; saved: boolean }) {
-  const fetcher = useFetcher<{ error: string | null }>();
+  const fetcher = useFetcher<FormAnswer | null>();
   const saving = fetcher.state !== "idle";
-  const error = fetcher.state === "idle" ? fetcher.data?.error : null;
+  const error = fetcher.state === "idle" ? fetcher.data?.formError : null;
   return (
     <fetcher.Form method="post" className="contents">
       <input type="hidden" name="intent" value="save" />

@@ -55,8 +55,8 @@ async function noticeAfter(result: unknown, cookie: string): Promise<string | nu
 }
 
 function failure(result: unknown) {
-  const r = result as { init: { status: number }; data: { error: string } };
-  return { status: r.init.status, error: r.data.error };
+  const r = result as { init: { status: number }; data: { formError: string } };
+  return { status: r.init.status, error: r.data.formError };
 }
 
 function everyAction(f: { courseId: string; a: string; b: string }): Record<string, string>[] {

@@ -1,23 +1,17 @@
 import { useEffect, useRef } from "react";
-import { data, Link, redirect, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { CourseForm } from "~/components/admin/course-form";
 import { CourseItem } from "~/components/admin/course-list";
-import { adminNotices, failureMessage, isAdminNotice } from "~/lib/course-authoring";
-import { adminActionSchema, type FieldErrors, parseForm } from "~/lib/forms";
+import { FormError, Notice } from "~/components/form-answer";
+import { adminNotices, failureMessage } from "~/lib/course-authoring";
+import { adminActionSchema, type FieldErrors } from "~/lib/forms";
 import { adminActor } from "~/server/admin/audit.server";
 import { applyAdminAction } from "~/server/admin/course-actions.server";
-import {
-  adminNoticeCookie,
-  clearCookie,
-  cookieKeys,
-  readSignedCookie,
-  setSignedCookie,
-} from "~/server/auth/cookies.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { findChapterForEdit, listCoursesForAdmin } from "~/server/courses/authoring.server";
 import { isUuid } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
-import { readForm } from "~/server/forms.server";
+import { checkForm, readForm, redirectWithNotice, takeNotice } from "~/server/forms.server";
 import { logError } from "~/server/log-error.server";
 import type { Route } from "./+types/admin";
 
@@ -37,10 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const found = await findChapterForEdit(db, chapterParam);
     if (found?.courseId === expanded) editing = found;
   }
-  // What the last action did, said once: the cookie is cleared as it is read.
-  const keys = cookieKeys();
-  const noticeKey = readSignedCookie(request.headers.get("cookie"), adminNoticeCookie, keys.secret);
-  const notice = isAdminNotice(noticeKey) ? adminNotices[noticeKey] : null;
+  // What the last action did, said once.
+  const { notice, headers } = takeNotice(request);
   return data(
     {
       courses,
@@ -50,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       editing,
       notice,
     },
-    noticeKey ? { headers: clearCookie(new Headers(), adminNoticeCookie, keys) } : undefined,
+    { headers },
   );
 }
 
@@ -58,31 +50,30 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  const parsed = parseForm(adminActionSchema, form);
-  if (!parsed.ok) {
-    const reason = Object.values(parsed.fieldErrors)[0] ?? "Invalid input";
-    return failed(failureMessage(intent, reason), 400, parsed.fieldErrors);
+  const checked = checkForm(form, adminActionSchema);
+  const failed = (status: number, reason: string, fieldErrors?: FieldErrors) =>
+    checked.refuse(status, { formError: failureMessage(intent, reason), fieldErrors });
+  if (!checked.ok) {
+    return failed(
+      400,
+      Object.values(checked.fieldErrors)[0] ?? "Invalid input",
+      checked.fieldErrors,
+    );
   }
   try {
-    const result = await applyAdminAction(await getDb(), adminActor(admin), parsed.data);
-    if (result.kind === "failed")
-      return failed(failureMessage(intent, result.reason), result.status);
-    const headers = setSignedCookie(new Headers(), adminNoticeCookie, result.notice, 60);
-    return redirect(result.to, { headers });
+    const result = await applyAdminAction(await getDb(), adminActor(admin), checked.data);
+    if (result.kind === "failed") return failed(result.status, result.reason);
+    return redirectWithNotice(result.to, adminNotices[result.notice]);
   } catch (error) {
     // The details (SQL, parameters) go to the log, not to the page.
-    logError(error, `admin action ${parsed.data.intent} failed`);
-    return failed(failureMessage(intent, "Unknown error"), 500);
+    logError(error, `admin action ${checked.data.intent} failed`);
+    return failed(500, "Unknown error");
   }
 }
 
 /** Which form of a kind is open: a new one, an edit of an existing one, or none. */
 function formShown(isNew: unknown, isEdit: unknown): "new" | "edit" | null {
   return isNew ? "new" : isEdit ? "edit" : null;
-}
-
-function failed(error: string, status: number, fieldErrors: FieldErrors = {}) {
-  return data({ ok: false as const, error, fieldErrors }, status);
 }
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
@@ -115,24 +106,10 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           New course
         </Link>
       </div>
-      <div role="status" aria-live="polite" className="mt-4">
-        {notice ? (
-          <p
-            key={key}
-            className="rounded-md border border-green-300 bg-green-50 p-3 text-green-800"
-          >
-            {notice}
-          </p>
-        ) : null}
+      <Notice notice={notice} />
+      <div className="mt-4 empty:hidden">
+        <FormError answer={actionData} />
       </div>
-      {actionData && !actionData.ok ? (
-        <p
-          role="alert"
-          className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800"
-        >
-          {actionData.error}
-        </p>
-      ) : null}
       {courseForm === "new" ? <CourseForm course={null} /> : null}
       {courses.length === 0 ? (
         <p className="mt-8 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">

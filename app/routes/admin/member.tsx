@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminPageErrorBoundary } from "~/components/admin/confirm-its-you";
 import {
   Cell,
@@ -8,17 +8,21 @@ import {
   secondaryButton,
   TableSection,
 } from "~/components/admin/console";
-import { ErrorBox } from "~/components/ui";
+import { FormError, Notice } from "~/components/form-answer";
 import { productName } from "~/config/site";
 import { type MemberAction, memberActionSchema, memberActions } from "~/lib/admin-forms";
-import { parseForm } from "~/lib/forms";
 import { adminActor } from "~/server/admin/audit.server";
-import { consoleAnswer, invalidForm } from "~/server/admin/console.server";
 import { applyMemberAction } from "~/server/admin/member-actions.server";
 import { findMember } from "~/server/admin/members.server";
 import { requireAdmin, requireRecentProof } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
-import { readForm } from "~/server/forms.server";
+import {
+  checkForm,
+  firstError,
+  readForm,
+  redirectWithNotice,
+  takeNotice,
+} from "~/server/forms.server";
 import type { Route } from "./+types/member";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -31,7 +35,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!member) throw redirect("/admin/members");
   const asked = new URL(request.url).searchParams.get("confirm");
   const confirm = memberActions.find((a) => a === asked) ?? null;
-  return { member, confirm };
+  const { notice, headers } = takeNotice(request);
+  return data({ member, confirm, notice }, { headers });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -39,17 +44,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   // Roles, access and refunds, signing out and password links: only with a recent proof.
   await requireRecentProof(request, admin, form);
-  const parsed = parseForm(memberActionSchema, form);
-  if (!parsed.ok) return invalidForm(parsed.fieldErrors);
+  const checked = checkForm(form, memberActionSchema);
+  if (!checked.ok) return checked.refuse(400, firstError(checked.fieldErrors));
   const result = await applyMemberAction(
     await getDb(),
     adminActor(admin),
     params.userId,
-    parsed.data.intent,
+    checked.data.intent,
   );
-  return result
-    ? consoleAnswer(result)
-    : consoleAnswer({ ok: false, error: "No such account" }, 404);
+  if (!result) return checked.refuse(404, { formError: "No such account" });
+  if (!result.ok) return checked.refuse(409, { formError: result.error });
+  // Back to the page without its ?confirm=, saying what was done.
+  return redirectWithNotice(`/admin/members/${encodeURIComponent(params.userId)}`, result.message);
 }
 
 /** "Confirm it's you" when the last proof is too old; other errors as everywhere. */
@@ -81,7 +87,7 @@ const actionCopy: Record<MemberAction, { label: string; question: string }> = {
 };
 
 export default function Member({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, confirm } = loaderData;
+  const { member, confirm, notice } = loaderData;
   const { account, access, purchases, progress, sessions } = member;
   const busy = useNavigation().state === "submitting";
   const offered: MemberAction[] = [
@@ -104,13 +110,9 @@ export default function Member({ loaderData, actionData }: Route.ComponentProps)
         · two-factor {account.twoFactorEnabled ? "on" : "off"}
         {account.emailVerified ? "" : " · address not proved"}
       </ConsoleHeading>
-      <div aria-live="polite" className="mt-4">
-        {actionData?.ok ? (
-          <p className="rounded-md border border-green-300 bg-green-50 p-3 text-green-800">
-            {actionData.message}
-          </p>
-        ) : null}
-        {actionData && !actionData.ok ? <ErrorBox>{actionData.error}</ErrorBox> : null}
+      <Notice notice={notice} />
+      <div className="mt-4 empty:hidden">
+        <FormError answer={actionData} />
       </div>
       <section aria-labelledby="actions-heading" className="mt-6">
         <h2 id="actions-heading" className="text-xl font-semibold">

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AdminPageErrorBoundary } from "~/components/admin/confirm-its-you";
 import {
   Cell,
@@ -17,9 +17,8 @@ import {
   membersQuerySchema,
   paymentIssueActionSchema,
 } from "~/lib/admin-forms";
-import { parseForm } from "~/lib/forms";
 import { adminActor } from "~/server/admin/audit.server";
-import { consoleAnswer, consoleLoader, invalidForm } from "~/server/admin/console.server";
+import { consoleRequest } from "~/server/admin/console.server";
 import { listMembers } from "~/server/admin/members.server";
 import {
   attachPayment,
@@ -28,30 +27,50 @@ import {
 } from "~/server/admin/unmatched-payments.server";
 import { requireAdmin, requireRecentProof } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
-import { readForm } from "~/server/forms.server";
+import {
+  checkForm,
+  firstError,
+  readForm,
+  redirectWithNotice,
+  takeNotice,
+} from "~/server/forms.server";
 import type { Route } from "./+types/members";
 
-export const loader = consoleLoader(membersQuerySchema, async (db, query) => {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { query, db } = await consoleRequest(request, membersQuerySchema);
   const [members, payments] = await Promise.all([listMembers(db, query), unmatchedPayments(db)]);
-  return { ...members, payments, query };
-});
+  const { notice, headers } = takeNotice(request);
+  return data({ ...members, payments, query, notice }, { headers });
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request);
   // Attaching a payment grants access: only with a recent proof.
   await requireRecentProof(request, admin, form);
-  const parsed = parseForm(paymentIssueActionSchema, form);
-  if (!parsed.ok) return invalidForm(parsed.fieldErrors);
+  const checked = checkForm(form, paymentIssueActionSchema, ["email"]);
+  if (!checked.ok) return checked.refuse(400, firstError(checked.fieldErrors));
   const db = await getDb();
-  const { intent, provider, providerRef, email } = parsed.data;
+  const { intent, provider, providerRef, email } = checked.data;
+  const payment = { provider, providerRef };
+  let result: Awaited<ReturnType<typeof dismissPayment>>;
   if (intent === "dismiss") {
-    return consoleAnswer(await dismissPayment(db, adminActor(admin), { provider, providerRef }));
+    result = await dismissPayment(db, adminActor(admin), payment);
+  } else if (email) {
+    result = await attachPayment(db, adminActor(admin), payment, email);
+  } else {
+    const fieldErrors = { email: "Enter the e-mail of the account to attach it to" };
+    return checked.refuse(400, firstError(fieldErrors));
   }
-  if (!email) return invalidForm({ email: "Enter the e-mail of the account to attach it to" });
-  return consoleAnswer(
-    await attachPayment(db, adminActor(admin), { provider, providerRef }, email),
-  );
+  if (!result.ok) return checked.refuse(409, { formError: result.error });
+  // Back to the same search (the request's URL is React Router's data URL), saying what was done.
+  const asked = new URL(request.url).searchParams;
+  const search = new URLSearchParams();
+  for (const key of ["q", "access", "page"]) {
+    const value = asked.get(key);
+    if (value) search.set(key, value);
+  }
+  return redirectWithNotice(`/admin/members${search.size ? `?${search}` : ""}`, result.message);
 }
 
 /** "Confirm it's you" when the last proof is too old; other errors as everywhere. */
@@ -66,7 +85,7 @@ const accessLabels = {
 } as const;
 
 export default function Members({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, total, payments, query } = loaderData;
+  const { rows, total, payments, query, notice } = loaderData;
   const searching = useNavigation().state === "loading";
   const search = new URLSearchParams();
   if (query.q) search.set("q", query.q);
@@ -78,7 +97,7 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
         {total.toLocaleString("en-US")} account{total === 1 ? "" : "s"}
         {query.q || query.access !== "all" ? " match" : ""}, newest first.
       </ConsoleHeading>
-      <UnmatchedPayments payments={payments} result={actionData ?? null} />
+      <UnmatchedPayments payments={payments} notice={notice} answer={actionData} />
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1 basis-60">
           <label htmlFor="members-q" className="block text-sm font-medium text-slate-700">

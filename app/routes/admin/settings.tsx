@@ -2,8 +2,9 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { AdminPageErrorBoundary } from "~/components/admin/confirm-its-you";
 import { ConsoleHeading, fieldClass, formatWhen } from "~/components/admin/console";
-import { ErrorBox, primaryButton } from "~/components/ui";
-import { parseForm } from "~/lib/forms";
+import { FormError, fieldErrorsOf, Notice } from "~/components/form-answer";
+import { primaryButton } from "~/components/ui";
+import { isFormAnswer } from "~/lib/form-answer";
 import {
   formValues,
   type OfferSettingsForm,
@@ -12,7 +13,7 @@ import {
 import { adminActor } from "~/server/admin/audit.server";
 import { requireAdmin, requireRecentProof } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
-import { readForm } from "~/server/forms.server";
+import { checkForm, readForm, redirectWithNotice, takeNotice } from "~/server/forms.server";
 import { refreshOfferSettingsEverywhere } from "~/server/process-messages.server";
 import { readOfferSettings, writeOfferSettings } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/settings";
@@ -22,7 +23,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Offer settings | AI Lab
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { settings, updatedAt } = await readOfferSettings(await getDb());
-  return { values: formValues(settings), updatedAt };
+  const { notice, headers } = takeNotice(request);
+  return data({ values: formValues(settings), updatedAt, notice }, { headers });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -30,20 +32,24 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   // The offer's prices and links: only with a recent proof.
   await requireRecentProof(request, admin, form);
-  const parsed = parseForm(offerSettingsFormSchema, form);
-  if (!parsed.ok) {
-    // What the admin typed comes back with the messages, so nothing is lost.
-    const values = Object.fromEntries(
-      [...form].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
-    ) as Partial<OfferSettingsForm>;
-    return data({ ok: false as const, fieldErrors: parsed.fieldErrors, values }, 400);
+  // What the admin typed comes back with the messages, so nothing is lost.
+  const checked = checkForm(form, offerSettingsFormSchema, "all");
+  if (!checked.ok) {
+    const count = Object.keys(checked.fieldErrors).length;
+    const formError = `${count === 1 ? "One field needs" : `${count} fields need`} attention: see the messages below. Nothing was saved.`;
+    return checked.refuse(400, { fieldErrors: checked.fieldErrors, formError });
   }
   const db = await getDb();
-  const changed = await writeOfferSettings(db, adminActor(admin), parsed.data);
+  const changed = await writeOfferSettings(db, adminActor(admin), checked.data);
   // This server's processes take the change now (their public pages are rendered again
   // before the answer); other servers within a few seconds (watchOfferSettings).
   await refreshOfferSettingsEverywhere(db);
-  return { ok: true as const, changed };
+  return redirectWithNotice(
+    "/admin/settings",
+    changed.length === 0
+      ? "Nothing changed."
+      : `Saved (${changed.length} ${changed.length === 1 ? "field" : "fields"} changed). The public pages show the new values now.`,
+  );
 }
 
 /** "Confirm it's you" when the last proof is too old; other errors as everywhere. */
@@ -190,9 +196,9 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const failed = actionData && !actionData.ok ? actionData : undefined;
-  const values = { ...loaderData.values, ...failed?.values };
-  const errorCount = failed ? Object.keys(failed.fieldErrors).length : 0;
+  const failed = isFormAnswer(actionData) ? actionData : undefined;
+  const values: Partial<OfferSettingsForm> = { ...loaderData.values, ...failed?.values };
+  const errors = fieldErrorsOf(actionData);
   const formRef = useRef<HTMLFormElement>(null);
   // After a refused save, the keyboard goes to the first field to fix.
   useEffect(() => {
@@ -204,29 +210,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         Prices, coupon, launch dates, buy links and contacts the public pages and the checkout show.
         Last saved: {loaderData.updatedAt ? formatWhen(loaderData.updatedAt) : "never (defaults)"}.
       </ConsoleHeading>
-      <div aria-live="polite" className="mt-4">
-        {actionData?.ok ? (
-          <p
-            role="status"
-            className="rounded-md border border-green-300 bg-green-50 p-3 text-green-800"
-          >
-            {actionData.changed.length === 0
-              ? "Nothing changed."
-              : `Saved (${actionData.changed.length} ${actionData.changed.length === 1 ? "field" : "fields"} changed). The public pages show the new values now.`}
-          </p>
-        ) : null}
-        {failed ? (
-          <ErrorBox>
-            {errorCount === 1 ? "One field needs" : `${errorCount} fields need`} attention: see the
-            messages below. Nothing was saved.
-          </ErrorBox>
-        ) : null}
+      <Notice notice={loaderData.notice} />
+      <div className="mt-4 empty:hidden">
+        <FormError answer={actionData} />
       </div>
       {/* A new key after a save shows the saved values; after an error the typed ones stay. */}
       <Form
         ref={formRef}
         method="post"
-        key={actionData?.ok ? loaderData.updatedAt?.toString() : "form"}
+        key={loaderData.updatedAt?.toString() ?? "defaults"}
         className="mt-6 space-y-6"
         aria-busy={saving}
         noValidate
@@ -238,7 +230,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 key={field.name}
                 field={field}
                 value={values[field.name] ?? ""}
-                error={failed?.fieldErrors[field.name]}
+                error={errors[field.name]}
               />
             ))}
           </Group>

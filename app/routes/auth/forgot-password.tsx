@@ -1,11 +1,3 @@
-import { data } from "react-router";
-import { AuthCard } from "~/components/ui";
-import { forgotPasswordSchema, parseForm } from "~/lib/forms";
-import { pageMeta } from "~/lib/seo";
-import { signedOutPageLoader } from "~/server/auth/guards.server";
-import { requestPasswordReset } from "~/server/auth/password-reset.server";
-import { readForm } from "~/server/forms.server";
-import type { Route } from "./+types/forgot-password";
 import {
   AuthForm,
   AuthLinks,
@@ -13,7 +5,14 @@ import {
   StatusBox,
   SubmitButton,
   useAnsweredForm,
-} from "./fields";
+} from "~/components/auth/fields";
+import { AuthCard } from "~/components/ui";
+import { forgotPasswordSchema } from "~/lib/forms";
+import { pageMeta } from "~/lib/seo";
+import { signedOutPageLoader } from "~/server/auth/guards.server";
+import { requestPasswordReset } from "~/server/auth/password-reset.server";
+import { readCheckedForm } from "~/server/forms.server";
+import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -27,17 +26,12 @@ export const meta: Route.MetaFunction = () =>
 export const loader = signedOutPageLoader;
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const values = { email: String(form.get("email") ?? "") };
-  const parsed = parseForm(forgotPasswordSchema, form);
-  if (!parsed.ok) {
-    return data({ values, fieldErrors: parsed.fieldErrors, formError: null, sent: null }, 400);
-  }
-  const { email } = parsed.data;
-  const result = await requestPasswordReset(request, email);
-  if (!result.ok)
-    return data({ values, fieldErrors: {}, formError: result.error, sent: null }, 429);
-  return { values, fieldErrors: {}, formError: null, sent: result.message };
+  const form = await readCheckedForm(request, forgotPasswordSchema, ["email"]);
+  if (!form.ok) return form.refusal;
+  const result = await requestPasswordReset(request, form.data.email);
+  if (!result.ok) return form.refuse(429, { formError: result.error });
+  // Not a notice for another page: this page, answered, says it in place of the form.
+  return { sent: result.message };
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
@@ -47,10 +41,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       title="Forgot your password?"
       subtitle="Enter your e-mail address and we will send you a link to choose a new one."
     >
-      {actionData?.sent ? (
+      {actionData && "sent" in actionData ? (
         <StatusBox>{actionData.sent}</StatusBox>
       ) : (
-        <AuthForm formError={actionData?.formError}>
+        <AuthForm answer={actionData}>
           <EmailField defaultValue={actionData?.values.email} error={errors.email} />
           <SubmitButton busy={busy} busyLabel="Sending...">
             Send reset link

@@ -1,14 +1,13 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { useCheckedForm } from "~/components/auth/checked-form";
+import { AuthForm, AuthLinks, SubmitButton, TotpCodeField } from "~/components/auth/fields";
 import { AuthCard, TextField } from "~/components/ui";
-import { parseForm } from "~/lib/forms";
 import { signInCodeSchema } from "~/lib/two-factor-forms";
 import type { RouteHandle } from "~/root";
 import { redirectIfSignedIn } from "~/server/auth/guards.server";
 import { hasPendingSignIn, verifySignInCode } from "~/server/auth/sign-in.server";
-import { readForm } from "~/server/forms.server";
+import { readCheckedForm } from "~/server/forms.server";
 import type { Route } from "./+types/login-two-factor";
-import { useCheckedForm } from "./checked-form";
-import { AuthForm, AuthLinks, SubmitButton, TotpCodeField } from "./fields";
 
 /** No Login button in the header of the sign-in page itself. */
 export const handle: RouteHandle = { signInPage: true };
@@ -24,12 +23,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const parsed = parseForm(signInCodeSchema, form);
-  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, formError: null }, 400);
-  const outcome = await verifySignInCode(request, parsed.data);
+  const form = await readCheckedForm(request, signInCodeSchema);
+  if (!form.ok) return form.refusal;
+  const outcome = await verifySignInCode(request, form.data);
   if (outcome.status === "refused") {
-    return data({ fieldErrors: {}, formError: outcome.error }, outcome.httpStatus);
+    return form.refuse(outcome.httpStatus, { formError: outcome.error });
   }
   if (outcome.status === "code-required") throw redirect("/login/two-factor");
   throw redirect(outcome.home, { headers: outcome.headers });
@@ -47,7 +45,7 @@ export default function LoginTwoFactor({ loaderData, actionData }: Route.Compone
           : "Enter the 6-digit code from your authenticator app."
       }
     >
-      <AuthForm formError={actionData?.formError} onSubmit={onSubmit}>
+      <AuthForm answer={actionData} onSubmit={onSubmit}>
         <input type="hidden" name="method" value={recovery ? "recovery" : "totp"} />
         {recovery ? (
           <TextField

@@ -1,12 +1,4 @@
 import { Link, redirect, useSearchParams } from "react-router";
-import { AuthCard } from "~/components/ui";
-import { loginSchema } from "~/lib/forms";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
-import { signedOutPageLoader } from "~/server/auth/guards.server";
-import { signInWithPassword } from "~/server/auth/sign-in.server";
-import type { Route } from "./+types/login";
-import { readAuthForm } from "./auth-form.server";
 import {
   AuthForm,
   AuthLinks,
@@ -15,7 +7,16 @@ import {
   StatusBox,
   SubmitButton,
   useAnsweredForm,
-} from "./fields";
+} from "~/components/auth/fields";
+import { AuthCard } from "~/components/ui";
+import { loginSchema } from "~/lib/forms";
+import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
+import { signedOutPageLoader } from "~/server/auth/guards.server";
+import { signInWithPassword } from "~/server/auth/sign-in.server";
+import { readCheckedForm } from "~/server/forms.server";
+import type { Route } from "./+types/login";
+import { busyHeaders } from "./busy.server";
 
 /** No Login button in the header of the sign-in page itself. */
 export const handle: RouteHandle = { signInPage: true };
@@ -38,10 +39,13 @@ export const loader = signedOutPageLoader;
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readAuthForm(request, loginSchema, ["email"]);
-  if (!form.ok) return form.answer;
+  const form = await readCheckedForm(request, loginSchema, ["email"]);
+  if (!form.ok) return form.refusal;
   const outcome = await signInWithPassword(request, form.data);
-  if (outcome.status === "refused") return form.refuse(outcome.error, outcome.httpStatus);
+  if (outcome.status === "refused") {
+    const headers = busyHeaders(outcome.httpStatus);
+    return form.refuse(outcome.httpStatus, { formError: outcome.error }, { headers });
+  }
   // Pass the whole headers object on, so every Set-Cookie survives.
   const to = outcome.status === "code-required" ? "/login/two-factor" : outcome.home;
   throw redirect(to, { headers: outcome.headers });
@@ -57,7 +61,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const link = searchParams.get("link");
   return (
     <AuthCard title="Sign in to your account" subtitle="Welcome back">
-      <AuthForm formError={actionData?.formError}>
+      <AuthForm answer={actionData}>
         {passwordReset && !actionData ? (
           <StatusBox>Your password has been changed. Sign in with your new password.</StatusBox>
         ) : null}

@@ -1,11 +1,16 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
+import {
+  AuthForm,
+  NewPasswordFields,
+  SubmitButton,
+  useAnsweredForm,
+} from "~/components/auth/fields";
 import { AuthCard, ErrorBox, primaryButton } from "~/components/ui";
-import { parseForm, resetPasswordSchema } from "~/lib/forms";
+import { resetPasswordSchema } from "~/lib/forms";
 import { isResetTokenUsable, resetPassword } from "~/server/auth/password-reset.server";
 import { getDb } from "~/server/db/db.server";
-import { readForm } from "~/server/forms.server";
+import { readCheckedForm } from "~/server/forms.server";
 import type { Route } from "./+types/reset-password";
-import { AuthForm, NewPasswordFields, SubmitButton, useAnsweredForm } from "./fields";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password | AI Labs" },
@@ -24,21 +29,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseForm(resetPasswordSchema, await readForm(request));
-  if (!parsed.ok) {
-    return data({ fieldErrors: parsed.fieldErrors, formError: null, expired: false }, 400);
-  }
-  const result = await resetPassword(parsed.data.token, parsed.data.password);
+  const form = await readCheckedForm(request, resetPasswordSchema);
+  if (!form.ok) return form.refusal;
+  const result = await resetPassword(form.data.token, form.data.password);
   if (!result.ok && result.reason === "refused-password") {
-    return data(
-      { fieldErrors: { password: result.message }, formError: null, expired: false },
-      400,
-    );
+    return form.refuse(400, { fieldErrors: { password: result.message } });
   }
   if (!result.ok) {
-    const expired = result.reason === "invalid-token";
-    const formError = expired ? expiredLinkMessage : "An error occurred. Please try again.";
-    return data({ fieldErrors: {}, formError, expired }, expired ? 400 : 500);
+    return result.reason === "invalid-token"
+      ? form.refuse(400, { formError: expiredLinkMessage })
+      : form.refuse(500, { formError: "An error occurred. Please try again." });
   }
   throw redirect("/login?reset=1", { headers: result.headers });
 }
@@ -56,13 +56,13 @@ function ExpiredLink() {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { busy, errors } = useAnsweredForm(actionData);
-  const expired = !loaderData.usable || actionData?.expired === true;
+  const expired = !loaderData.usable || actionData?.formError === expiredLinkMessage;
   return (
     <AuthCard title="Choose a new password" subtitle="You will then sign in with it.">
       {expired ? (
         <ExpiredLink />
       ) : (
-        <AuthForm formError={actionData?.formError}>
+        <AuthForm answer={actionData}>
           {errors.token ? <ErrorBox>{errors.token}</ErrorBox> : null}
           <input type="hidden" name="token" value={loaderData.token} />
           <NewPasswordFields

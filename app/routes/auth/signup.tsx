@@ -1,11 +1,4 @@
 import { redirect } from "react-router";
-import { AuthCard, TextField } from "~/components/ui";
-import { signupSchema } from "~/lib/forms";
-import { pageMeta } from "~/lib/seo";
-import { signedOutPageLoader } from "~/server/auth/guards.server";
-import { signUpWithPassword } from "~/server/auth/sign-in.server";
-import type { Route } from "./+types/signup";
-import { readAuthForm } from "./auth-form.server";
 import {
   AuthForm,
   AuthLinks,
@@ -13,7 +6,15 @@ import {
   NewPasswordFields,
   SubmitButton,
   useAnsweredForm,
-} from "./fields";
+} from "~/components/auth/fields";
+import { AuthCard, TextField } from "~/components/ui";
+import { signupSchema } from "~/lib/forms";
+import { pageMeta } from "~/lib/seo";
+import { signedOutPageLoader } from "~/server/auth/guards.server";
+import { signUpWithPassword } from "~/server/auth/sign-in.server";
+import { readCheckedForm } from "~/server/forms.server";
+import type { Route } from "./+types/signup";
+import { busyHeaders } from "./busy.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -29,10 +30,13 @@ export const loader = signedOutPageLoader;
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readAuthForm(request, signupSchema, ["name", "email"]);
-  if (!form.ok) return form.answer;
+  const form = await readCheckedForm(request, signupSchema, ["name", "email"]);
+  if (!form.ok) return form.refusal;
   const outcome = await signUpWithPassword(request, form.data);
-  if (outcome.status === "refused") return form.refuse(outcome.error, outcome.httpStatus);
+  if (outcome.status === "refused") {
+    const headers = busyHeaders(outcome.httpStatus);
+    return form.refuse(outcome.httpStatus, { formError: outcome.error }, { headers });
+  }
   throw redirect("/payment-options", { headers: outcome.headers });
 }
 
@@ -40,7 +44,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   const { busy, errors } = useAnsweredForm(actionData);
   return (
     <AuthCard title="Create Your Account" subtitle="Sign up to get lifetime access">
-      <AuthForm formError={actionData?.formError}>
+      <AuthForm answer={actionData}>
         <TextField
           label="Full Name"
           name="name"

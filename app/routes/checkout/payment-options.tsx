@@ -1,12 +1,13 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { FormError } from "~/components/form-answer";
 import { CheckList } from "~/components/marketing/check-list";
-import { ErrorBox, primaryButton } from "~/components/ui";
+import { primaryButton } from "~/components/ui";
 import { formatUsd, lifetimeAccess } from "~/config/site";
-import { checkoutSchema, parseForm } from "~/lib/forms";
+import { checkoutSchema } from "~/lib/forms";
 import { getSessionUser, isMember, requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
-import { readForm } from "~/server/forms.server";
+import { readCheckedForm } from "~/server/forms.server";
 import { logger } from "~/server/logger.server";
 import { CheckoutError, checkoutMessages, createCheckout } from "~/server/payments/checkout.server";
 import { currentOfferSettings } from "~/server/settings/offer-settings.server";
@@ -27,25 +28,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // No redirect here: a checkout posted without a session is answered "No active session".
   const user = await getSessionUser(request);
-  const parsed = parseForm(checkoutSchema, await readForm(request));
+  const form = await readCheckedForm(request, checkoutSchema);
   try {
     if (!user) throw new CheckoutError(checkoutMessages.noSession, 401);
-    if (!parsed.ok) throw new CheckoutError(checkoutMessages.invalidProduct, 400);
+    if (!form.ok) throw new CheckoutError(checkoutMessages.invalidProduct, 400);
     const { url } = await createCheckout(await getDb(), {
       user,
-      productId: parsed.data.productId,
+      productId: form.data.productId,
       origin: getEnv().publicOrigin,
       testCheckout: getEnv().testCheckout,
       stripe: getEnv().stripe,
     });
     return redirect(url);
   } catch (error) {
-    if (error instanceof CheckoutError) return data({ error: error.message }, error.status);
+    if (error instanceof CheckoutError) {
+      return form.refuse(error.status, { formError: error.message });
+    }
     logger.error({ err: error }, "checkout failed");
-    return data(
-      { error: error instanceof Error ? checkoutMessages.failed : checkoutMessages.unknown },
-      500,
-    );
+    const formError = error instanceof Error ? checkoutMessages.failed : checkoutMessages.unknown;
+    return form.refuse(500, { formError });
   }
 }
 
@@ -84,7 +85,7 @@ export default function PaymentOptions({ loaderData, actionData }: Route.Compone
           tickClassName="text-green-600"
         />
         <div className="mt-8 space-y-3">
-          {actionData?.error ? <ErrorBox>{actionData.error}</ErrorBox> : null}
+          <FormError answer={actionData} />
           {loaderData.hasAccess ? (
             <p className="rounded-md bg-green-50 p-3 text-green-800">
               You already have Lifetime Access.{" "}

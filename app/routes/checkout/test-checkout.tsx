@@ -1,12 +1,12 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui";
 import { formatUsd } from "~/config/site";
-import { parseForm, testCheckoutSchema } from "~/lib/forms";
+import { testCheckoutSchema } from "~/lib/forms";
 import { clientIpHeader } from "~/server/auth/better-auth.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { getEnv, isLoopbackAddress } from "~/server/env.server";
-import { readForm } from "~/server/forms.server";
+import { readCheckedForm } from "~/server/forms.server";
 import { findTestCheckout, payTestCheckout } from "~/server/payments/test-checkout.server";
 import type { Route } from "./+types/test-checkout";
 
@@ -39,9 +39,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   requireTestCheckout();
   const user = await requireUser(request);
-  const parsed = parseForm(testCheckoutSchema, await readForm(request));
-  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors }, 400);
-  if (parsed.data.intent === "cancel") return redirect("/cancel");
+  const form = await readCheckedForm(request, testCheckoutSchema);
+  if (!form.ok) return form.refusal;
+  if (form.data.intent === "cancel") return redirect("/cancel");
   // Access without payment is for trying the product on this machine.
   if (
     !getEnv().testCheckoutForAnyClient &&

@@ -1,20 +1,18 @@
 import { data, redirect } from "react-router";
+import { useCheckedForm } from "~/components/auth/checked-form";
 import { TwoFactorSettings } from "~/components/members/two-factor-settings";
 import { PageShell } from "~/components/ui";
-import { parseForm } from "~/lib/forms";
 import { accountTwoFactorSchema } from "~/lib/two-factor-forms";
-import { useCheckedForm } from "~/routes/auth/checked-form";
 import { requireMember } from "~/server/auth/guards.server";
 import {
   confirmTwoFactorSetup,
   describeTwoFactorSetup,
   replaceRecoveryCodes,
   startTwoFactorSetup,
-  type TwoFactorSetup,
   takeRecoveryCodesToShow,
   turnOffTwoFactor,
 } from "~/server/auth/two-factor.server";
-import { readForm } from "~/server/forms.server";
+import { checkForm, readForm } from "~/server/forms.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account | AI Labs" }];
@@ -32,55 +30,46 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-type ActionData = {
-  intent: string;
-  fieldErrors: Record<string, string>;
-  formError: string | null;
-  setup?: Omit<TwoFactorSetup, "ok">;
-  recoveryCodes?: string[];
-};
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireMember(request);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const reply = (body: Partial<Omit<ActionData, "intent">>, init?: number | ResponseInit) =>
-    data<ActionData>({ intent, fieldErrors: {}, formError: null, ...body }, init);
-  // A refused code shows the same QR code and key again.
-  const setupAgain = async (uri: string) => {
-    const setup = await describeTwoFactorSetup(uri);
-    return setup.ok ? setup : undefined;
+  // A refused code shows the same QR code and key again, beside the form's answer.
+  const setupAgain = async (uri: unknown) => {
+    const setup = typeof uri === "string" ? await describeTwoFactorSetup(uri) : null;
+    return { setup: setup?.ok ? setup : undefined };
   };
-  const parsed = parseForm(accountTwoFactorSchema, form);
-  if (!parsed.ok) {
-    const setup = intent === "confirm" ? await setupAgain(String(form.get("uri"))) : undefined;
-    return reply({ fieldErrors: parsed.fieldErrors, setup }, 400);
+  const checked = checkForm(form, accountTwoFactorSchema, ["intent"]);
+  if (!checked.ok) {
+    if (form.get("intent") !== "confirm") return checked.refusal;
+    const extra = await setupAgain(form.get("uri"));
+    return checked.refuse(400, { fieldErrors: checked.fieldErrors }, { extra });
   }
-  const input = parsed.data;
+  const { refuse } = checked;
+  const input = checked.data;
   switch (input.intent) {
     case "enable": {
       const setup = await startTwoFactorSetup(request, input.password);
-      if (!setup.ok) return reply({ fieldErrors: { password: setup.error } }, 400);
-      return reply({ setup });
+      if (!setup.ok) return refuse(400, { fieldErrors: { password: setup.error } });
+      return data({ setup });
     }
     case "confirm": {
       const confirmed = await confirmTwoFactorSetup(request, user, input.code);
       if (!confirmed.ok) {
-        const setup = await setupAgain(input.uri);
-        return reply({ fieldErrors: { code: confirmed.error }, setup }, 400);
+        const extra = await setupAgain(input.uri);
+        return refuse(400, { fieldErrors: { code: confirmed.error } }, { extra });
       }
       // A redirect, not data: this request's session was replaced, so its loaders would fail.
       throw redirect("/account", { headers: confirmed.headers });
     }
     case "disable": {
       const done = await turnOffTwoFactor(request, input.password);
-      if (!done.ok) return reply({ fieldErrors: { password: done.error } }, 400);
+      if (!done.ok) return refuse(400, { fieldErrors: { password: done.error } });
       throw redirect("/account", { headers: done.headers });
     }
     case "new-recovery-codes": {
       const done = await replaceRecoveryCodes(request, input.password);
-      if (!done.ok) return reply({ fieldErrors: { password: done.error } }, 400);
-      return reply({ recoveryCodes: done.recoveryCodes });
+      if (!done.ok) return refuse(400, { fieldErrors: { password: done.error } });
+      return data({ recoveryCodes: done.recoveryCodes });
     }
   }
 }
@@ -88,15 +77,17 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const form = useCheckedForm(accountTwoFactorSchema, actionData);
   const { twoFactorEnabled } = loaderData;
-  const recoveryCodes = actionData?.recoveryCodes ?? loaderData.recoveryCodes;
+  const recoveryCodes =
+    (actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : undefined) ??
+    loaderData.recoveryCodes;
   return (
     <PageShell title="Account">
       <p className="text-slate-600">Signed in as {loaderData.email}</p>
       <TwoFactorSettings
         enabled={twoFactorEnabled}
         recoveryCodes={recoveryCodes}
-        setup={actionData?.setup}
-        formError={actionData?.formError}
+        setup={actionData && "setup" in actionData ? actionData.setup : undefined}
+        answer={actionData}
         {...form}
       />
     </PageShell>

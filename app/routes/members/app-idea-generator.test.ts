@@ -17,7 +17,7 @@ const load = async (cookie: string) =>
     saved: { savedId: string; idea: SaasIdea }[];
   };
 const statusOf = (result: unknown) =>
-  (result as { init?: { status?: number } }).init?.status ?? 200;
+  (result as { init?: { status?: number } } | null)?.init?.status ?? 200;
 
 describe("saved ideas", () => {
   it("saves an idea to the member's account, once, lists and removes it", async () => {
@@ -63,7 +63,7 @@ describe("saved ideas", () => {
     ]) {
       const refused = await post(member.cookie, { intent: "save", idea });
       expect(statusOf(refused)).toBe(400);
-      expect((refused as { data: { error: string } }).data.error).toBe(
+      expect((refused as { data: { formError: string } }).data.formError).toBe(
         "This idea could not be read. Generate it again and save it.",
       );
     }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { ExportRow, IdeaCard, IdeaDialog } from "~/components/tools/idea-details";
 import { IdeaFiltersForm } from "~/components/tools/idea-filters";
 import { PageShell } from "~/components/ui";
-import { parseForm } from "~/lib/forms";
+import type { FormAnswer } from "~/lib/form-answer";
 import { savedIdeaSchema } from "~/lib/idea-forms";
 import {
   defaultFilters,
@@ -14,7 +14,7 @@ import {
 } from "~/lib/ideas";
 import { requireMember } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
-import { readForm } from "~/server/forms.server";
+import { firstError, readCheckedForm } from "~/server/forms.server";
 import {
   listSavedIdeas,
   removeSavedIdea,
@@ -33,19 +33,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Saves an idea to the member's account, or removes a saved one. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireMember(request);
-  const parsed = parseForm(savedIdeaSchema, await readForm(request));
-  if (!parsed.ok) {
-    return data({ error: Object.values(parsed.fieldErrors)[0] ?? "Invalid input" }, 400);
-  }
+  const form = await readCheckedForm(request, savedIdeaSchema);
+  if (!form.ok) return form.refuse(400, firstError(form.fieldErrors));
   const db = await getDb();
-  if (parsed.data.intent === "remove") {
-    if (!(await removeSavedIdea(db, user.id, parsed.data.id))) {
-      return data({ error: "That saved idea was not found." }, 404);
+  if (form.data.intent === "remove") {
+    if (!(await removeSavedIdea(db, user.id, form.data.id))) {
+      return form.refuse(404, { formError: "That saved idea was not found." });
     }
-    return { error: null };
+    return null;
   }
-  const outcome = await saveIdea(db, user.id, parsed.data.idea);
-  return outcome.ok ? { error: null } : data({ error: outcome.error }, 409);
+  const outcome = await saveIdea(db, user.id, form.data.idea);
+  return outcome.ok ? null : form.refuse(409, { formError: outcome.error });
 }
 
 /** The generating state lasts 1.2 s (docs/product.md, Idea generator). */
@@ -158,10 +156,10 @@ function SavedIdeas({ saved, onOpen }: { saved: SavedIdea[]; onOpen: (idea: Saas
 }
 
 function SavedIdeaRow({ saved, onOpen }: { saved: SavedIdea; onOpen: () => void }) {
-  const fetcher = useFetcher<{ error: string | null }>();
+  const fetcher = useFetcher<FormAnswer | null>();
   const { idea } = saved;
   const removing = fetcher.state !== "idle";
-  const error = fetcher.state === "idle" ? fetcher.data?.error : null;
+  const error = fetcher.state === "idle" ? fetcher.data?.formError : null;
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div>

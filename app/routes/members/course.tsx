@@ -1,11 +1,11 @@
-import { data, redirect, useNavigation } from "react-router";
+import { redirect, useNavigation } from "react-router";
 import { DraftPreviewNotice } from "~/components/course/draft-preview-notice";
 import { ChapterNav, ChapterView } from "~/components/members/course-view";
-import { chapterDoneSchema, parseForm } from "~/lib/forms";
+import { chapterDoneSchema } from "~/lib/forms";
 import { requireMember, seesDrafts } from "~/server/auth/guards.server";
 import { openCourse, readCourse, setChapterDone } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
-import { readForm } from "~/server/forms.server";
+import { firstError, readCheckedForm } from "~/server/forms.server";
 import type { Route } from "./+types/course";
 import { courseNotFoundQuery } from "./notices";
 
@@ -35,20 +35,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireMember(request);
-  const parsed = parseForm(chapterDoneSchema, await readForm(request));
-  if (!parsed.ok) {
-    return data({ error: Object.values(parsed.fieldErrors)[0] ?? "Invalid input" }, 400);
-  }
-  const { chapterId, done, next } = parsed.data;
+  const form = await readCheckedForm(request, chapterDoneSchema);
+  if (!form.ok) return form.refuse(400, firstError(form.fieldErrors));
+  const { chapterId, done, next } = form.data;
   if (!(await setChapterDone(await getDb(), user.id, chapterId, done, seesDrafts(user)))) {
-    return data({ error: "Chapter not found" }, 404);
+    return form.refuse(404, { formError: "Chapter not found" });
   }
   // "Mark as complete" moves on to the next chapter (the page names it; an unknown one
   // falls back like any other ?chapter=).
   if (done && next) {
     throw redirect(`/course/${encodeURIComponent(params.courseId)}?chapter=${next}`);
   }
-  return { error: null };
+  return null;
 }
 
 export default function Course({ loaderData, actionData }: Route.ComponentProps) {
@@ -73,7 +71,7 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
           course={course}
           chapters={chapters}
           isDone={isDone}
-          markError={(navigation.state === "idle" && actionData?.error) || undefined}
+          markError={(navigation.state === "idle" && actionData?.formError) || undefined}
         />
       </div>
     </>

@@ -8,7 +8,7 @@ import { getDb } from "../db/db.server";
 import { user } from "../db/schema";
 import { createCheckout } from "./checkout.server";
 
-type ErrorResult = { init?: { status?: number }; data: { error: string } };
+type ErrorResult = { init?: { status?: number }; data: { formError: string } };
 
 function startCheckout(cookie: string | undefined, productId = "lifetime-access") {
   return run(() =>
@@ -50,12 +50,12 @@ describe("checkout errors (docs/product.md, Messages)", () => {
   it("answers 'No active session' without a session", async () => {
     const result = (await startCheckout(undefined)) as ErrorResult;
     expect(result.init?.status).toBe(401);
-    expect(result.data.error).toBe("No active session");
+    expect(result.data.formError).toBe("No active session");
   });
 
   it("answers 'No active session' for an expired or forged session", async () => {
     const result = (await startCheckout("better-auth.session_token=stale.token")) as ErrorResult;
-    expect(result.data.error).toBe("No active session");
+    expect(result.data.formError).toBe("No active session");
   });
 
   it("answers 'Invalid product ID' for an unknown product", async () => {
@@ -63,7 +63,7 @@ describe("checkout errors (docs/product.md, Messages)", () => {
     for (const productId of ["gold-plan", "__proto__", "constructor", ""]) {
       const result = (await startCheckout(u.cookie, productId)) as ErrorResult;
       expect(result.init?.status).toBe(400);
-      expect(result.data.error).toBe("Invalid product ID");
+      expect(result.data.formError).toBe("Invalid product ID");
     }
   });
 

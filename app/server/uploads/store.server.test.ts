@@ -29,7 +29,7 @@ async function upload(bytes: Uint8Array<ArrayBuffer>, name: string, cookie?: str
     } as never),
   )) as {
     init: { status: number };
-    data: { url?: string; error?: string };
+    data: { url?: string; formError?: string };
   };
   return { status: result.init.status, ...result.data };
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { ErrorBox, primaryButton, TextField } from "~/components/ui";
-import type { FieldErrors } from "~/lib/forms";
+import { primaryButton, TextField } from "~/components/ui";
 import { passwordMaxLength, passwordMinLength, passwordRuleHint } from "~/lib/password-rule";
+import { FormError, fieldErrorsOf } from "../form-answer";
 
 // The fields and pieces the sign-in, sign-up, password and account pages share.
 
@@ -13,26 +13,26 @@ import { passwordMaxLength, passwordMinLength, passwordRuleHint } from "~/lib/pa
  * the schema: whether it is being sent, and the field errors of the last
  * answer. The schema is not shipped to these pages (docs/decisions/024).
  */
-export function useAnsweredForm(actionData: { fieldErrors?: FieldErrors } | undefined) {
+export function useAnsweredForm(actionData: unknown) {
   return {
     busy: useNavigation().state === "submitting",
-    errors: actionData?.fieldErrors ?? {},
+    errors: fieldErrorsOf(actionData),
   };
 }
 
-/** A page's form, with the error the last answer gave for the form as a whole. */
+/** A page's form, with the error the last answer (`answer`, the action's data) gave for it as a whole. */
 export function AuthForm({
-  formError,
+  answer,
   onSubmit,
   children,
 }: {
-  formError: string | null | undefined;
+  answer: unknown;
   onSubmit?: (event: React.FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }) {
   return (
     <Form method="post" className="space-y-4" onSubmit={onSubmit}>
-      {formError ? <ErrorBox>{formError}</ErrorBox> : null}
+      <FormError answer={answer} />
       {children}
     </Form>
   );
