@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, get as httpGet, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,9 +27,11 @@ import { getEnv } from "../env.server";
 import { runCli } from "../operator/cli.server";
 import { openOperatorDatabase } from "../operator/connect.server";
 import { revokePurchase } from "../payments/purchases.server";
+import { createAnswers } from "./answer.server";
 import { createHttpApp } from "./app.server";
 import { contentSecurityPolicy, newNonce } from "./csp.server";
-import { createBatchedReader, createPageCache, pageCacheAnswer } from "./page-cache.server";
+import { createBatchedReader, createPageCache } from "./page-cache.server";
+import { requestPipeline } from "./pipeline.server";
 
 afterAll(closeDatabase);
 
@@ -311,8 +314,8 @@ describe("the member page cache", () => {
     const { cache, render } = fakeCache();
     const plain = await cache.respond(get("/dashboard"), render());
     const text = await plain.text();
-    expect(plain.headers.get("cache-control")).toBe("private, no-store");
-    expect(plain.headers.get("vary")).toContain("Cookie");
+    // Private, Vary: Cookie: added by answer.server.ts to every signed-in answer (below).
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
     const br = await cache.respond(get("/dashboard", undefined, "gzip, deflate, br"), render());
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(text);
@@ -659,61 +662,95 @@ async function firstPurchase(userId: string) {
   return { provider: bought.provider, providerRef: bought.providerRef };
 }
 
-describe("the HTTP shell and the page cache", () => {
+/** The request pipeline as the server runs it, with this cache and this app's pages. */
+async function pipelineServer(
+  pageCache: ReturnType<typeof createPageCache>,
+  handleRequest: (request: Request) => Promise<Response>,
+) {
+  const listener = requestPipeline({
+    first: [],
+    answers: createAnswers(origin, (path) => path),
+    staticFiles: new Map(),
+    pageCache,
+    app: createHttpApp({ publicOrigin: origin, staticFiles: new Map(), handleRequest }),
+    trusted: new Set(),
+    routeOf: (path) => path,
+  });
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    ask: (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, init),
+    /** The bytes as sent (fetch would decompress them). */
+    raw: (path: string, headers: Record<string, string>) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) =>
+        httpGet(`${base}${path}`, { headers }, (res) =>
+          buffer(res).then((body) => resolve({ headers: res.headers, body }), reject),
+        ).on("error", reject),
+      ),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("the request pipeline and the page cache", () => {
   const alwaysFresh = async (tokens: string[]) =>
     new Map(tokens.map((t) => [t, { stamp: "1", validUntil: Date.now() + 60_000 }]));
 
   it("caches GET /dashboard and /course/{id} for a session, nothing else", async () => {
     let renders = 0;
-    const app = createHttpApp({
-      publicOrigin: origin,
-      staticFiles: new Map(),
-      handleRequest: async () => {
+    const s = await pipelineServer(
+      createPageCache({ readStamps: alwaysFresh, sessionKey: tokenOf }),
+      async () => {
         renders += 1;
         return html(`render ${renders}`);
       },
-      pageCache: createPageCache({ readStamps: alwaysFresh, sessionKey: tokenOf }),
-    });
-    const cookie = "better-auth.session_token=a.b";
-    for (const path of ["/dashboard", "/dashboard", "/course/abc", "/course/abc"]) {
-      await app.request(path, { headers: { cookie } });
+    );
+    try {
+      const cookie = "better-auth.session_token=a.b";
+      for (const path of ["/dashboard", "/dashboard", "/course/abc", "/course/abc"]) {
+        await (await s.ask(path, { headers: { cookie } })).arrayBuffer();
+      }
+      expect(renders).toBe(2);
+      for (const path of ["/dashboard.data", "/app-builder", "/app-builder", "/admin"]) {
+        await (await s.ask(path, { headers: { cookie } })).arrayBuffer();
+      }
+      await (await s.ask("/dashboard")).arrayBuffer();
+      await (
+        await s.ask("/dashboard", { method: "POST", headers: { cookie, origin } })
+      ).arrayBuffer();
+      expect(renders).toBe(2 + 4 + 2);
+    } finally {
+      await s.close();
     }
-    expect(renders).toBe(2);
-    for (const path of ["/dashboard.data", "/app-builder", "/app-builder", "/admin"]) {
-      await app.request(path, { headers: { cookie } });
-    }
-    await app.request("/dashboard");
-    await app.request("/dashboard", { method: "POST", headers: { cookie, origin } });
-    expect(renders).toBe(2 + 4 + 2);
   });
 
   it("states the length of the bytes it sends, compressed or not, first answer or cached", async () => {
-    const app = createHttpApp({
-      publicOrigin: origin,
-      staticFiles: new Map(),
-      handleRequest: async () => html("the page"),
-      pageCache: createPageCache({ readStamps: alwaysFresh, sessionKey: tokenOf }),
-    });
-    for (const encoding of ["br", "br", "gzip", ""]) {
-      const res = await app.request("/dashboard", {
-        headers: { cookie: "better-auth.session_token=a.b", "accept-encoding": encoding },
-      });
-      const bytes = Buffer.from(await res.arrayBuffer());
-      const length = res.headers.get("content-length");
-      if (length !== null) expect(Number(length)).toBe(bytes.byteLength);
-      const text =
-        res.headers.get("content-encoding") === "br"
-          ? brotliDecompressSync(bytes).toString()
-          : res.headers.get("content-encoding") === "gzip"
-            ? gunzipSync(bytes).toString()
-            : bytes.toString();
-      expect(text).toContain("<main>the page</main>");
+    const s = await pipelineServer(
+      createPageCache({ readStamps: alwaysFresh, sessionKey: tokenOf }),
+      async () => html("the page"),
+    );
+    try {
+      for (const encoding of ["br", "br", "gzip", ""]) {
+        const { headers, body: bytes } = await s.raw("/dashboard", {
+          cookie: "better-auth.session_token=a.b",
+          "accept-encoding": encoding,
+        });
+        const length = headers["content-length"];
+        if (length !== undefined) expect(Number(length)).toBe(bytes.byteLength);
+        const text =
+          headers["content-encoding"] === "br"
+            ? brotliDecompressSync(bytes).toString()
+            : headers["content-encoding"] === "gzip"
+              ? gunzipSync(bytes).toString()
+              : bytes.toString();
+        expect(text).toContain("<main>the page</main>");
+      }
+    } finally {
+      await s.close();
     }
   });
-});
 
-describe("the page cache on node:http, before the app", () => {
-  it("writes a kept page with the shell's headers; the app renders the rest with the stamp already read", async () => {
+  it("enters the cache once a request: a kept page from memory, a miss rendered by the app and kept", async () => {
     let reads = 0;
     let version = 0;
     let renders = 0;
@@ -726,55 +763,37 @@ describe("the page cache on node:http, before the app", () => {
       },
       sessionKey: tokenOf,
     });
-    const answer = pageCacheAnswer(cache, { "X-Frame-Options": "DENY" });
-    const server = createServer(async (req, res) => {
-      if (await answer(req, res)) return;
-      const request = new Request(`${origin}${req.url}`, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-      });
-      const response = await cache.respond(
-        request,
-        async () => {
-          renders += 1;
-          return html(`render ${renders}`);
-        },
-        req,
-      );
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
+    const s = await pipelineServer(cache, async () => {
+      renders += 1;
+      return html(`render ${renders}`);
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const ask = (path: string, headers: Record<string, string> = {}) =>
-      fetch(`${base}${path}`, {
-        headers: { cookie: "better-auth.session_token=a.b", ...headers },
-      });
+      s.ask(path, { headers: { cookie: "better-auth.session_token=a.b", ...headers } });
     try {
-      // A miss: one stamp read before the render (shared by both), one after it.
+      // A miss: one stamp read before the render, one after it.
       expect(await (await ask("/dashboard")).text()).toContain("render 1");
       expect(reads).toBe(2);
       const hit = await ask("/dashboard", { "accept-encoding": "br" });
       expect(hit.headers.get("x-frame-options")).toBe("DENY");
       expect(hit.headers.get("cache-control")).toBe("private, no-store");
-      expect(hit.headers.get("content-encoding")).toBe("br");
+      expect(hit.headers.get("vary")).toBe("Cookie, Accept-Encoding");
       expect(await hit.text()).toContain("render 1");
       expect(reads).toBe(3);
       const etag = hit.headers.get("etag") ?? "";
       const revalidated = await ask("/dashboard", { "if-none-match": etag });
       expect(revalidated.status).toBe(304);
       expect(renders).toBe(1);
-      // A write: the app renders again; other paths and prefetches are never answered here.
+      // A write: the app renders again; other paths and prefetches are only rendered.
       version += 1;
       expect(await (await ask("/dashboard")).text()).toContain("render 2");
-      await ask("/dashboard", { "sec-purpose": "prefetch" });
-      await ask("/app-builder");
+      await (await ask("/dashboard", { "sec-purpose": "prefetch" })).arrayBuffer();
+      await (await ask("/app-builder")).arrayBuffer();
       expect(renders).toBe(4);
       // Signed out: rendered (the app's guard redirects), never answered from memory.
-      const signedOut = await fetch(`${base}/dashboard`);
+      const signedOut = await s.ask("/dashboard");
       expect(await signedOut.text()).toContain("render 5");
     } finally {
-      server.close();
+      await s.close();
     }
   });
 });

@@ -379,8 +379,12 @@ describe("WarriorPlus IPN: a sale for an address someone registered without prov
           headers: { "content-type": "text/html; charset=utf-8" },
         });
       });
-    const kept = (cookie: string) =>
-      cache.lookup({ path: "/dashboard", search: "", cookie, purpose: null }, {});
+    /** The kept page, if it still holds (a miss renders nothing worth keeping: a 204). */
+    const kept = async (cookie: string) => {
+      const ask = { path: "/dashboard", search: "", cookie, prefetch: false };
+      const got = await cache.page(ask, async () => new Response(null, { status: 204 }));
+      return got instanceof Response ? undefined : got;
+    };
     return { open, kept, renders: () => renders };
   }
 
