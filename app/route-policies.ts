@@ -146,6 +146,8 @@ export function funnelStepOf(method: string | undefined, path: string): FunnelPa
 }
 
 type HeaderSource = Headers | Readonly<Record<string, string | string[] | undefined>>;
+const purposeHeaders = ["sec-purpose", "purpose", "x-moz"] as const;
+const prefetchPurpose = /prefetch|prerender/i;
 
 /**
  * Whether a request is a browser's prefetch or prerender (Sec-Purpose,
@@ -153,10 +155,11 @@ type HeaderSource = Headers | Readonly<Record<string, string | string[] | undefi
  * does not move a member's resume point, and is not kept by the page cache.
  */
 export function isPrefetch(headers: HeaderSource): boolean {
-  const read = (name: string) =>
-    headers instanceof Headers ? headers.get(name) : (headers as Record<string, unknown>)[name];
-  const purpose = `${read("sec-purpose") ?? ""} ${read("purpose") ?? ""} ${read("x-moz") ?? ""}`;
-  return /prefetch|prerender/i.test(purpose);
+  for (const name of purposeHeaders) {
+    const value = headers instanceof Headers ? headers.get(name) : headers[name];
+    if (value != null && prefetchPurpose.test(String(value))) return true;
+  }
+  return false;
 }
 
 const none: RoutePolicy = {};

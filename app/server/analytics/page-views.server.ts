@@ -109,7 +109,7 @@ export function pageViews(): PageViewCounter {
 }
 
 /**
- * A fast answer (node-listener.server.ts) that answers nothing: for a request
+ * A fast answer (pipeline.server.ts) that answers nothing: for a request
  * to a funnel page from a visitor who accepted analytical cookies, it counts a
  * view once the response is finished with a status that shows the page. Every
  * other request costs a method check and a Map lookup.

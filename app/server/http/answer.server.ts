@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { countRequest, observeRequest } from "../metrics/metrics.server";
+import { observeRequest } from "../metrics/metrics.server";
 import { currentRequestId } from "../request-context.server";
 import { contentSecurityPolicy } from "./csp.server";
 import { carriesSession } from "./static-files.server";
@@ -77,9 +77,8 @@ export function createAnswers(publicOrigin: string, routeOf: (path: string) => s
       res.writeHead(status, id ? [...flat, "X-Request-Id", id] : flat);
       res.end(body);
       if (route === undefined) return;
-      const method = req.method ?? "";
-      if (started === undefined) countRequest(route, method, status);
-      else observeRequest(route, method, status, (performance.now() - started) / 1000);
+      const seconds = started === undefined ? undefined : (performance.now() - started) / 1000;
+      observeRequest(route, req.method ?? "", status, seconds);
     },
 
     /** The app's Response with what every answer gets, counted with the time since `started`. */

@@ -148,7 +148,7 @@ export function createHttpApp(options: HttpAppOptions) {
     });
   }
 
-  // node-listener.server.ts answers these before Hono; this serves what it leaves (odd URLs).
+  // pipeline.server.ts answers these before Hono; this serves what it leaves (odd URLs).
   app.on(["GET", "HEAD"], "*", async (c, next) => {
     const file = staticFileFor(
       options.staticFiles,
