@@ -110,17 +110,15 @@ export function createHttpApp(options: HttpAppOptions) {
 
   const metrics = options.metrics;
   if (metrics) {
+    const never = { "Cache-Control": "no-store" };
     const refusals: Record<Exclude<MetricsAccess, "allowed">, () => Response> = {
       unauthorized: () =>
         new Response("A bearer token is required", {
           status: 401,
-          headers: { "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" },
+          headers: { ...never, "WWW-Authenticate": 'Bearer realm="metrics"' },
         }),
       forbidden: () =>
-        new Response("Metrics are served to this machine only", {
-          status: 403,
-          headers: { "Cache-Control": "no-store" },
-        }),
+        new Response("Metrics are served to this machine only", { status: 403, headers: never }),
     };
     app.get("/metrics", async (c) => {
       const access = metricsAccess(
@@ -136,14 +134,11 @@ export function createHttpApp(options: HttpAppOptions) {
       if (access !== "allowed") return refusals[access]();
       try {
         return new Response(await metrics.read(), {
-          headers: { "Content-Type": metricsContentType, "Cache-Control": "no-store" },
+          headers: { ...never, "Content-Type": metricsContentType },
         });
       } catch (error) {
         logger.error({ err: error }, "metrics could not be read");
-        return new Response("Metrics unavailable", {
-          status: 503,
-          headers: { "Cache-Control": "no-store" },
-        });
+        return new Response("Metrics unavailable", { status: 503, headers: never });
       }
     });
   }

@@ -49,6 +49,8 @@ export type CachedPage = {
   etag: string;
   /** Where it is kept (entries), while it is. */
   key: string;
+  /** The headers of each of its answers, made once (pageCacheAnswer). */
+  answers?: Partial<Record<"not-modified" | "identity" | ContentEncoding, Record<string, string>>>;
 };
 
 /** What the cache needs of a request: its path and query, cookies, and whether it is a prefetch. */
@@ -350,7 +352,7 @@ export function cachedPageHeaders(
  * answers from memory or has `render` (the app, for this request) render it.
  * A kept page is written from memory; the app's other answers as they came.
  * The headers of each kept page's 304 and of each of its encodings are made
- * once and kept beside it, so that answers.fromMemory merges them once.
+ * once and kept on it, so that answers.fromMemory merges them once.
  */
 export function pageCacheAnswer(
   cache: PageCache,
@@ -358,21 +360,12 @@ export function pageCacheAnswer(
   render: (req: IncomingMessage, res: ServerResponse) => Promise<Response>,
   routeOf: (path: string) => string = (path) => path,
 ) {
-  const kept = new WeakMap<CachedPage, Map<string, Record<string, string>>>();
+  // A page's bytes in one encoding never change: neither do their headers.
   const headersOf = (page: CachedPage, encoded: EncodedPage | undefined) => {
-    let byAnswer = kept.get(page);
-    if (!byAnswer) {
-      byAnswer = new Map();
-      kept.set(page, byAnswer);
-    }
-    // A page's bytes in one encoding never change: neither do their headers.
     const answer = encoded ? (encoded.encoding ?? "identity") : "not-modified";
-    let headers = byAnswer.get(answer);
-    if (!headers) {
-      headers = cachedPageHeaders(page, encoded);
-      byAnswer.set(answer, headers);
-    }
-    return headers;
+    page.answers ??= {};
+    page.answers[answer] ??= cachedPageHeaders(page, encoded);
+    return page.answers[answer];
   };
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== "GET") return false;

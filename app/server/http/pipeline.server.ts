@@ -5,12 +5,7 @@ import { logger } from "../logger.server";
 import type { Answers } from "./answer.server";
 import { requestTargetOf } from "./app.server";
 import { type PageCache, pageCacheAnswer } from "./page-cache.server";
-import {
-  type StaticFile,
-  type StaticReply,
-  staticFileFor,
-  staticReply,
-} from "./static-files.server";
+import { type StaticFile, staticFileFor, staticReply } from "./static-files.server";
 
 /**
  * The way every request takes, in order (start.server.ts listens with it):
@@ -173,26 +168,6 @@ export function staticFilesAnswer(
   files: ReadonlyMap<string, StaticFile>,
   answers: Answers,
 ): FastAnswer {
-  const kept = new WeakMap<StaticFile, Map<string, StaticReply>>();
-  const replyFor = (
-    file: StaticFile,
-    method: string,
-    ifNoneMatch: string | undefined,
-    acceptEncoding: string | undefined,
-  ): StaticReply => {
-    let replies = kept.get(file);
-    if (!replies) {
-      replies = new Map();
-      kept.set(file, replies);
-    }
-    const key = `${method} ${ifNoneMatch === file.etag} ${acceptEncoding ?? ""}`;
-    let reply = replies.get(key);
-    if (!reply) {
-      reply = staticReply(file, method, ifNoneMatch, acceptEncoding);
-      if (replies.size < repliesKeptPerFile) replies.set(key, reply);
-    }
-    return reply;
-  };
   return (req, res) => {
     const method = req.method ?? "";
     if (method !== "GET" && method !== "HEAD") return false;
@@ -204,12 +179,15 @@ export function staticFilesAnswer(
     }
     const file = staticFileFor(files, path, query !== -1, req.headers.cookie);
     if (!file) return false;
-    const reply = replyFor(
-      file,
-      method,
-      req.headers["if-none-match"],
-      req.headers["accept-encoding"],
-    );
+    const ifNoneMatch = req.headers["if-none-match"];
+    const acceptEncoding = req.headers["accept-encoding"];
+    const key = `${method} ${ifNoneMatch === file.etag} ${acceptEncoding ?? ""}`;
+    file.replies ??= new Map();
+    let reply = file.replies.get(key);
+    if (!reply) {
+      reply = staticReply(file, method, ifNoneMatch, acceptEncoding);
+      if (file.replies.size < repliesKeptPerFile) file.replies.set(key, reply);
+    }
     // Counted: pages by their path (a bounded set: the prerendered ones), build files together.
     answers.fromMemory(
       req,

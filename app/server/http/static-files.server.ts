@@ -25,6 +25,8 @@ export type StaticFile = {
    * banner hidden without JavaScript too (consented-page.server.ts).
    */
   consented?: StaticFile;
+  /** The replies given, by method, validator match and Accept-Encoding (staticFilesAnswer). */
+  replies?: Map<string, StaticReply>;
 };
 
 const types: Record<string, string> = {
