@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as courseAction, loader as courseLoader } from "~/routes/members/course";
 import { loader as dashboardLoader } from "~/routes/members/dashboard";
 import { createUser, origin, type TestUser } from "~/test/helpers";
+import { respond } from "~/test/page-cache";
 import { readSessionToken } from "../auth/session.server";
 import {
   createChapter,
@@ -172,11 +173,11 @@ describe("the batched reader", () => {
 describe("the member page cache", () => {
   it("serves the page again while its stamp holds, and renders anew after a write", async () => {
     const { cache, render, renders, write } = fakeCache();
-    expect(await (await cache.respond(get("/dashboard"), render())).text()).toContain("render 1");
-    expect(await (await cache.respond(get("/dashboard"), render())).text()).toContain("render 1");
+    expect(await (await respond(cache, get("/dashboard"), render())).text()).toContain("render 1");
+    expect(await (await respond(cache, get("/dashboard"), render())).text()).toContain("render 1");
     expect(renders()).toBe(1);
     write();
-    expect(await (await cache.respond(get("/dashboard"), render())).text()).toContain("render 2");
+    expect(await (await respond(cache, get("/dashboard"), render())).text()).toContain("render 2");
     expect(renders()).toBe(2);
   });
 
@@ -184,11 +185,11 @@ describe("the member page cache", () => {
     const { cache, render, renders, write } = fakeCache();
     const one = "better-auth.session_token=one.x";
     const two = "better-auth.session_token=two.x";
-    await cache.respond(get("/dashboard", one), render());
-    await cache.respond(get("/dashboard", two), render());
+    await respond(cache, get("/dashboard", one), render());
+    await respond(cache, get("/dashboard", two), render());
     write("one.x");
-    await cache.respond(get("/dashboard", one), render());
-    expect(await (await cache.respond(get("/dashboard", two), render())).text()).toContain(
+    await respond(cache, get("/dashboard", one), render());
+    expect(await (await respond(cache, get("/dashboard", two), render())).text()).toContain(
       "render 2",
     );
     expect(renders()).toBe(3);
@@ -196,13 +197,15 @@ describe("the member page cache", () => {
 
   it("keeps one page per cookie and per URL", async () => {
     const { cache, render, renders } = fakeCache();
-    await cache.respond(get("/dashboard", "better-auth.session_token=one.x"), render());
-    const other = await cache.respond(
+    await respond(cache, get("/dashboard", "better-auth.session_token=one.x"), render());
+    const other = await respond(
+      cache,
       get("/dashboard", "better-auth.session_token=two.x"),
       render(),
     );
     expect(await other.text()).toContain("render 2");
-    const course = await cache.respond(
+    const course = await respond(
+      cache,
       get("/course/1", "better-auth.session_token=one.x"),
       render(),
     );
@@ -214,15 +217,15 @@ describe("the member page cache", () => {
 
   it("tells sessions apart by their verified session token only", async () => {
     const { cache, render, renders } = fakeCache();
-    await cache.respond(get("/dashboard", "better-auth.session_token=one.x; _ga=1"), render());
-    await cache.respond(get("/dashboard", "_ga=2; better-auth.session_token=one.x"), render());
+    await respond(cache, get("/dashboard", "better-auth.session_token=one.x; _ga=1"), render());
+    await respond(cache, get("/dashboard", "_ga=2; better-auth.session_token=one.x"), render());
     expect(renders()).toBe(1);
-    await cache.respond(get("/dashboard", "better-auth.session_token=one.y; _ga=2"), render());
+    await respond(cache, get("/dashboard", "better-auth.session_token=one.y; _ga=2"), render());
     expect(renders()).toBe(2);
     // No verified token (a look-alike name, or none): rendered each time, never kept.
     for (const cookie of ["better-auth.session_token =one.x; x_session_token=1", "a=1"]) {
-      await cache.respond(get("/dashboard", cookie), render());
-      await cache.respond(get("/dashboard", cookie), render());
+      await respond(cache, get("/dashboard", cookie), render());
+      await respond(cache, get("/dashboard", cookie), render());
     }
     expect(renders()).toBe(6);
     expect(cache.size()).toBe(2);
@@ -233,23 +236,23 @@ describe("the member page cache", () => {
     const prefetch = new Request(`${origin}/course/1?chapter=2`, {
       headers: { cookie: "better-auth.session_token=a.b", "sec-purpose": "prefetch" },
     });
-    await cache.respond(prefetch, render());
-    await cache.respond(get("/dashboard?x=1"), render());
-    await cache.respond(get("/course/1?chapter=2&x=1"), render());
+    await respond(cache, prefetch, render());
+    await respond(cache, get("/dashboard?x=1"), render());
+    await respond(cache, get("/course/1?chapter=2&x=1"), render());
     expect(cache.size()).toBe(0);
-    await cache.respond(get("/course/1?chapter=2"), render());
-    await cache.respond(get("/course/1?chapter=2"), render());
+    await respond(cache, get("/course/1?chapter=2"), render());
+    await respond(cache, get("/course/1?chapter=2"), render());
     expect(renders()).toBe(4);
     expect(cache.size()).toBe(1);
   });
 
   it("keeps within its byte budget", async () => {
     const { cache, render } = fakeCache({ maxBytes: 7_000 });
-    await cache.respond(get("/dashboard", "better-auth.session_token=one.x"), render());
-    await cache.respond(get("/dashboard", "better-auth.session_token=two.x"), render());
+    await respond(cache, get("/dashboard", "better-auth.session_token=one.x"), render());
+    await respond(cache, get("/dashboard", "better-auth.session_token=two.x"), render());
     // Two pages of about 3 KB each fit; a third pushes the oldest out.
     expect(cache.size()).toBe(2);
-    await cache.respond(get("/course/1", "better-auth.session_token=two.x"), render());
+    await respond(cache, get("/course/1", "better-auth.session_token=two.x"), render());
     expect(cache.size()).toBe(2);
     expect(cache.bytes()).toBeLessThanOrEqual(7_000);
   });
@@ -262,9 +265,9 @@ describe("the member page cache", () => {
       write();
       return html(`render ${count}`);
     };
-    await cache.respond(get("/dashboard"), renderDuringWrite);
+    await respond(cache, get("/dashboard"), renderDuringWrite);
     expect(cache.size()).toBe(0);
-    expect(await (await cache.respond(get("/dashboard"), renderDuringWrite)).text()).toContain(
+    expect(await (await respond(cache, get("/dashboard"), renderDuringWrite)).text()).toContain(
       "render 2",
     );
     expect(renders()).toBe(0);
@@ -287,8 +290,8 @@ describe("the member page cache", () => {
     ];
     for (const response of responses) {
       const { cache, render, renders } = fakeCache();
-      await cache.respond(get("/dashboard"), render(response));
-      await cache.respond(get("/dashboard"), render(response));
+      await respond(cache, get("/dashboard"), render(response));
+      await respond(cache, get("/dashboard"), render(response));
       expect(renders()).toBe(2);
       expect(cache.size()).toBe(0);
     }
@@ -297,33 +300,34 @@ describe("the member page cache", () => {
   it("does not keep a page past its session's end, nor for a session that has ended", async () => {
     let now = 1_000_000;
     const { cache, render, renders } = fakeCache({ validUntil: 1_005_000, now: () => now });
-    await cache.respond(get("/dashboard"), render());
+    await respond(cache, get("/dashboard"), render());
     now = 1_004_999;
-    await cache.respond(get("/dashboard"), render());
+    await respond(cache, get("/dashboard"), render());
     expect(renders()).toBe(1);
     now = 1_005_000;
-    await cache.respond(get("/dashboard"), render());
+    await respond(cache, get("/dashboard"), render());
     expect(renders()).toBe(2);
 
     const signedOut = fakeCache({ validUntil: null });
-    await signedOut.cache.respond(get("/dashboard"), signedOut.render());
+    await respond(signedOut.cache, get("/dashboard"), signedOut.render());
     expect(signedOut.cache.size()).toBe(0);
   });
 
   it("answers brotli, gzip or plain bytes of the same page, private, and 304 to its ETag", async () => {
     const { cache, render } = fakeCache();
-    const plain = await cache.respond(get("/dashboard"), render());
+    const plain = await respond(cache, get("/dashboard"), render());
     const text = await plain.text();
     // Private, Vary: Cookie: added by answer.server.ts to every signed-in answer (below).
     expect(plain.headers.get("vary")).toBe("Accept-Encoding");
-    const br = await cache.respond(get("/dashboard", undefined, "gzip, deflate, br"), render());
+    const br = await respond(cache, get("/dashboard", undefined, "gzip, deflate, br"), render());
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(text);
-    const gz = await cache.respond(get("/dashboard", undefined, "gzip"), render());
+    const gz = await respond(cache, get("/dashboard", undefined, "gzip"), render());
     expect(gz.headers.get("content-encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(text);
     const etag = plain.headers.get("etag") ?? "";
-    const revalidated = await cache.respond(
+    const revalidated = await respond(
+      cache,
       new Request(`${origin}/dashboard`, {
         headers: { cookie: "better-auth.session_token=a.b", "if-none-match": etag },
       }),
@@ -349,7 +353,7 @@ describe("the member page cache", () => {
     };
     const answers = [];
     for (const encoding of ["", "br", "gzip", ""]) {
-      answers.push(await cache.respond(get("/dashboard", undefined, encoding), render(page)));
+      answers.push(await respond(cache, get("/dashboard", undefined, encoding), render(page)));
     }
     const hash = `'sha256-${createHash("sha256").update(inline).digest("base64")}'`;
     for (const answer of answers) {
@@ -366,13 +370,13 @@ describe("the member page cache", () => {
   it("keeps a page rendered after a choice in the cookie banner apart from one before", async () => {
     const { cache, render, renders } = fakeCache();
     const chosen = "better-auth.session_token=a.b; cookie_consent=essential";
-    await cache.respond(get("/dashboard"), render());
-    await cache.respond(get("/dashboard", chosen), render());
+    await respond(cache, get("/dashboard"), render());
+    await respond(cache, get("/dashboard", chosen), render());
     expect(renders()).toBe(2);
-    expect(await (await cache.respond(get("/dashboard", chosen), render())).text()).toContain(
+    expect(await (await respond(cache, get("/dashboard", chosen), render())).text()).toContain(
       "render 2",
     );
-    expect(await (await cache.respond(get("/dashboard"), render())).text()).toContain("render 1");
+    expect(await (await respond(cache, get("/dashboard"), render())).text()).toContain("render 1");
     expect(renders()).toBe(2);
   });
 
@@ -383,7 +387,7 @@ describe("the member page cache", () => {
       sessionKey: tokenOf,
     });
     for (let i = 0; i < 2; i++) {
-      const res = await cache.respond(get("/dashboard"), async () => {
+      const res = await respond(cache, get("/dashboard"), async () => {
         renders += 1;
         return html("fresh");
       });
@@ -420,7 +424,7 @@ function memberPages(db: Db) {
   const open = async (member: TestUser, pathname: string) => {
     const request = get(pathname, member.cookie);
     const courseId = /^\/course\/([^/?]+)/.exec(pathname)?.[1];
-    const response = await cache.respond(request, render(request, courseId));
+    const response = await respond(cache, request, render(request, courseId));
     const location = response.headers.get("location");
     return location ? `redirect ${location}` : await response.text();
   };
@@ -595,7 +599,7 @@ describe("the member page cache on the real database", () => {
     };
     const open = async () => {
       const request = get("/dashboard", member.cookie);
-      return (await cache.respond(request, render(request))).text();
+      return (await respond(cache, request, render(request))).text();
     };
     expect(await open()).toContain('"doneChapters":0');
     expect(cache.size()).toBe(0);

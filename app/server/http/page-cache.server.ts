@@ -282,30 +282,6 @@ export function createPageCache(options: PageCacheOptions) {
      * byte budget while the page is kept), else plain.
      */
     encoded,
-
-    /**
-     * `page` for a Request, as a Response with the kept page's own headers
-     * (for callers off node:http: tests that follow a page through writes).
-     */
-    async respond(request: Request, render: () => Promise<Response>): Promise<Response> {
-      const url = new URL(request.url);
-      const got = await this.page(
-        {
-          path: url.pathname,
-          search: url.search,
-          cookie: request.headers.get("cookie"),
-          prefetch: isPrefetch(request.headers),
-        },
-        render,
-      );
-      if (got === undefined) return render();
-      if (got instanceof Response) return got;
-      if (request.headers.get("if-none-match") === got.etag) {
-        return new Response(null, { status: 304, headers: cachedPageHeaders(got, undefined) });
-      }
-      const body = await encoded(got, request.headers.get("accept-encoding"));
-      return new Response(body.body, { headers: cachedPageHeaders(got, body) });
-    },
   };
 }
 

@@ -37,7 +37,6 @@ import type { StaticFile } from "./static-files.server";
 
 type Env = ReturnType<typeof getEnv>;
 type Database = Awaited<ReturnType<typeof getDatabase>>;
-/** What each part started returns: how to stop it. */
 type Stop = () => Promise<void> | void;
 
 export type StartOptions = {
@@ -162,12 +161,9 @@ async function listen(env: Env, server: Server, answers: Answers) {
       becomeReady();
     },
     /**
-     * Stops in two steps. First /readyz answers 503 while the server keeps listening and
-     * answering, kept-alive connections included, for SHUTDOWN_DELAY_SECONDS: long enough
-     * for a proxy's health check to take it out. Closing an idle connection earlier could
-     * cross a request the proxy is sending on it, which it may not send again (a POST): a
-     * 502. Then it stops listening, closes idle connections, and closes the others after
-     * their answer.
+     * /readyz 503 while still answering for SHUTDOWN_DELAY_SECONDS (a proxy's health check
+     * takes the server out; closing a connection earlier could cross a POST it is sending),
+     * then stops listening and closes each connection once idle (docs/architecture.md).
      */
     async drain(signal: string) {
       readiness.stopping = true;

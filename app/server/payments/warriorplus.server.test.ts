@@ -12,6 +12,7 @@ import {
   tokenTimeLeft,
   uniqueEmail,
 } from "~/test/helpers";
+import { respond } from "~/test/page-cache";
 import { hasPaidAccess, paidAccessSql } from "../access.server";
 import { adminActor } from "../admin/audit.server";
 import { getAuth } from "../auth/better-auth.server";
@@ -373,7 +374,7 @@ describe("WarriorPlus IPN: a sale for an address someone registered without prov
       sessionKey: (cookie) => readSessionToken(cookie ?? null, getEnv().authSecret),
     });
     const open = (cookie: string) =>
-      cache.respond(new Request(`${origin}/dashboard`, { headers: { cookie } }), async () => {
+      respond(cache, new Request(`${origin}/dashboard`, { headers: { cookie } }), async () => {
         renders += 1;
         return new Response(`<main>render ${renders}</main>`, {
           headers: { "content-type": "text/html; charset=utf-8" },
