@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { loadDotEnv } from "./app/server/env.server";
-import type { FastAnswer } from "./app/server/http/node-listener.server";
+import type { FastAnswer } from "./app/server/http/pipeline.server";
 import type * as Start from "./app/server/http/start.server";
 
 /**

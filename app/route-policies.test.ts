@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import reactRouterConfig from "../react-router.config";
-import { publicPaths, signInPaths } from "./config/public-paths";
 import {
+  funnelPagePaths,
+  funnelStepOf,
+  isPrefetch,
   maxUploadBodyBytes,
   pageCacheQueryFor,
   policyFor,
   prerenderPaths,
+  publicPagePaths,
   routePolicies,
+  signInPagePaths,
 } from "./route-policies";
 import routeConfig from "./routes";
 import { postOnly } from "./server/http/post-only.server";
@@ -28,15 +32,15 @@ describe("route policies", () => {
     for (const path of prerenderPaths) expect(routePatterns, path).toContain(path);
     expect(prerenderPaths.every((p) => !p.includes(":"))).toBe(true);
     expect(reactRouterConfig.prerender).toEqual([
-      ...publicPaths,
-      ...signInPaths,
+      ...publicPagePaths,
+      ...signInPagePaths,
       "/sitemap.xml",
       "/robots.txt",
     ]);
   });
 
   it("give the public pages and the sign-in pages", () => {
-    expect(publicPaths).toEqual([
+    expect(publicPagePaths).toEqual([
       "/",
       "/ailabs-offer",
       "/ailabs-offer2",
@@ -50,7 +54,7 @@ describe("route policies", () => {
       "/jv-doc",
       "/demo-swipes",
     ]);
-    expect(signInPaths).toEqual(["/login", "/signup", "/forgot-password"]);
+    expect(signInPagePaths).toEqual(["/login", "/signup", "/forgot-password"]);
   });
 
   it("keep the dashboard and course pages in the page cache, courses with ?chapter=", () => {
@@ -113,5 +117,39 @@ describe("route policies", () => {
     for (const route of routes.filter((r) => declared.includes(r.pattern))) {
       expect(route.module.action, route.pattern).toBeDefined();
     }
+  });
+
+  it("give the funnel's steps in order, and which requests count for each", () => {
+    expect(funnelPagePaths).toEqual([
+      "/",
+      "/ailabs-offer",
+      "/ailabs-offer2",
+      "/white-label-upsell",
+      "/custom-saas-upsell",
+      "/payment-options",
+      "/checkout",
+      "/success",
+    ]);
+    expect(funnelStepOf("GET", "/ailabs-offer")).toBe("/ailabs-offer");
+    expect(funnelStepOf("GET", "/ailabs-offer.data")).toBeUndefined();
+    expect(funnelStepOf("GET", "/success.data")).toBe("/success");
+    expect(funnelStepOf("POST", "/payment-options.data")).toBe("/checkout");
+    expect(funnelStepOf("POST", "/success")).toBeUndefined();
+    expect(funnelStepOf("HEAD", "/")).toBeUndefined();
+    expect(funnelStepOf("GET", "/privacy-policy")).toBeUndefined();
+  });
+
+  it("tell a prefetch or prerender from a visit, from node's headers or a Request's", () => {
+    for (const headers of [
+      { "sec-purpose": "prefetch" },
+      { "sec-purpose": "prefetch;prerender" },
+      { purpose: "Prefetch" },
+      { "x-moz": "prefetch" },
+    ] as Record<string, string>[]) {
+      expect(isPrefetch(headers), JSON.stringify(headers)).toBe(true);
+      expect(isPrefetch(new Headers(headers)), JSON.stringify(headers)).toBe(true);
+    }
+    expect(isPrefetch({})).toBe(false);
+    expect(isPrefetch(new Headers({ "user-agent": "prefetch-less browser" }))).toBe(false);
   });
 });

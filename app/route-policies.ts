@@ -4,9 +4,10 @@
  * entry gets the defaults: rendered per request, not kept by the page cache,
  * a 1 MB body limit, the Origin check, and every method React Router answers.
  *
- * Read by react-router.config.ts (what is prerendered), app/config/public-paths.ts
- * (the public and sign-in pages), the page cache and the Hono shell
- * (app/server/http/). route-policies.test.ts checks every pattern is a route.
+ * Read by react-router.config.ts (what is prerendered), the HTTP shell
+ * (app/server/http/: static files, page cache, Origin check, body limits),
+ * the funnel's counting (app/server/analytics/page-views.server.ts) and the
+ * course page (isPrefetch). route-policies.test.ts checks every pattern is a route.
  */
 
 /** The body limit of every request unless its route says otherwise. */
@@ -46,17 +47,25 @@ export type RoutePolicy = {
    * page's does (app/server/http/csp.server.ts).
    */
   marketplaceScript?: true;
+  /**
+   * A step of the funnel (docs/product.md, Funnel), counted for visitors who
+   * accepted analytical cookies. "page": a GET of the page answered 200 or
+   * 304 is a view. "client page": also its `.data`, which the app's client
+   * loads after sign-up or the checkout. "plans": a client page whose form
+   * starting a checkout (a POST to it or its `.data`) is the /checkout step.
+   */
+  funnel?: "page" | "client page" | "plans";
 };
 
 const postOnly = { methods: ["POST"] } as const satisfies RoutePolicy;
 const webhook = { ...postOnly, originCheck: false } as const satisfies RoutePolicy;
 
 export const routePolicies = {
-  "/": { prerender: "public" },
-  "/ailabs-offer": { prerender: "public" },
-  "/ailabs-offer2": { prerender: "public" },
-  "/white-label-upsell": { prerender: "public", marketplaceScript: true },
-  "/custom-saas-upsell": { prerender: "public", marketplaceScript: true },
+  "/": { prerender: "public", funnel: "page" },
+  "/ailabs-offer": { prerender: "public", funnel: "page" },
+  "/ailabs-offer2": { prerender: "public", funnel: "page" },
+  "/white-label-upsell": { prerender: "public", marketplaceScript: true, funnel: "page" },
+  "/custom-saas-upsell": { prerender: "public", marketplaceScript: true, funnel: "page" },
   "/custom-saas-thank-you": { prerender: "public" },
   "/privacy-policy": { prerender: "public" },
   "/terms-of-service": { prerender: "public" },
@@ -68,6 +77,9 @@ export const routePolicies = {
   "/login": { prerender: "sign-in" },
   "/signup": { prerender: "sign-in" },
   "/forgot-password": { prerender: "sign-in" },
+
+  "/payment-options": { funnel: "plans" },
+  "/success": { funnel: "client page" },
 
   "/dashboard": { pageCache: { query: [] } },
   "/course/:courseId": { pageCache: { query: ["chapter"] } },
@@ -100,6 +112,55 @@ export const prerenderPaths = [
   ...signInPagePaths,
   ...patternsWith("file"),
 ] as const;
+
+type FunnelPage = {
+  [P in Pattern]: (typeof routePolicies)[P] extends { funnel: string } ? P : never;
+}[Pattern];
+/** A funnel step, by the path its views are counted under: its pages and the checkout. */
+export type FunnelPagePath = FunnelPage | "/checkout";
+
+/** The funnel's steps in order: its pages as declared, the checkout after the plans page. */
+export const funnelPagePaths: readonly FunnelPagePath[] = (
+  Object.keys(routePolicies) as Pattern[]
+).flatMap((p): FunnelPagePath[] => {
+  const funnel = (routePolicies[p] as RoutePolicy).funnel;
+  if (!funnel) return [];
+  return funnel === "plans" ? [p as FunnelPage, "/checkout"] : [p as FunnelPage];
+});
+
+/** The step a GET counts as a view of, by URL path (no query). */
+const viewedPages = new Map<string, FunnelPagePath>();
+/** The URL paths a POST to starts a checkout (the /checkout step). */
+const checkoutStarts = new Set<string>();
+for (const [pattern, policy] of Object.entries(routePolicies) as [FunnelPage, RoutePolicy][]) {
+  if (!policy.funnel) continue;
+  viewedPages.set(pattern, pattern);
+  if (policy.funnel !== "page") viewedPages.set(`${pattern}.data`, pattern);
+  if (policy.funnel === "plans") checkoutStarts.add(pattern).add(`${pattern}.data`);
+}
+
+/** The funnel step a request of this method and URL path would count for, if any. */
+export function funnelStepOf(method: string | undefined, path: string): FunnelPagePath | undefined {
+  if (method === "GET") return viewedPages.get(path);
+  return method === "POST" && checkoutStarts.has(path) ? "/checkout" : undefined;
+}
+
+type HeaderSource = Headers | Readonly<Record<string, string | string[] | undefined>>;
+const purposeHeaders = ["sec-purpose", "purpose", "x-moz"] as const;
+const prefetchPurpose = /prefetch|prerender/i;
+
+/**
+ * Whether a request is a browser's prefetch or prerender (Sec-Purpose,
+ * Purpose, or Firefox's X-Moz), not a visit: it is not counted in the funnel,
+ * does not move a member's resume point, and is not kept by the page cache.
+ */
+export function isPrefetch(headers: HeaderSource): boolean {
+  for (const name of purposeHeaders) {
+    const value = headers instanceof Headers ? headers.get(name) : headers[name];
+    if (value != null && prefetchPurpose.test(String(value))) return true;
+  }
+  return false;
+}
 
 const none: RoutePolicy = {};
 /** Patterns without a dynamic segment, looked up as they are. */

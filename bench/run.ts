@@ -13,7 +13,7 @@
  * below replays.
  *
  * Modes (autocannon, BENCH_CONNECTIONS connections, warm-up then measured run):
- * 1. public: each of publicPaths (app/config/public-paths.ts), /login,
+ * 1. public: each of publicPagePaths (app/route-policies.ts), /login,
  *    /signup and /forgot-password without a cookie, and the bare server
  *    answering the bytes the app sent; target: every page >= 0.7x bare.
  * 2. idle: the dashboard and the course page (20 chapters) as the member,
@@ -94,7 +94,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { publicPaths } from "../app/config/public-paths";
+import { publicPagePaths } from "../app/route-policies";
 import { adminConfig, adminMode, adminTargets } from "./admin";
 import {
   type AppServer,
@@ -353,7 +353,7 @@ async function measure(
   return m;
 }
 
-const publicPages = [...publicPaths, "/login", "/signup", "/forgot-password"];
+const publicPages = [...publicPagePaths, "/login", "/signup", "/forgot-password"];
 
 /** Every answer 2xx, no error or timeout, and at least one request completed in the window. */
 const loadPasses = (m: Measurement) => m.non2xx === 0 && m.errors === 0 && m.requests > 0;

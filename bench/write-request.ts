@@ -70,11 +70,18 @@ export function courseChapters(value: unknown): { id: string; done: boolean }[] 
   return undefined;
 }
 
-/** True when a decoded single-fetch action payload is the course action's success: `{ data: { error: null } }`. */
+/**
+ * True when a decoded single-fetch action payload is the course action's
+ * success: `{ data: null }` (the page shows the mark), never a refusal
+ * (`{ fieldErrors, formError, values }`, app/lib/form-answer.ts).
+ */
 export function isActionSuccess(value: unknown): boolean {
   if (!value || typeof value !== "object" || !("data" in value)) return false;
   const data = (value as { data: unknown }).data;
-  return !!data && typeof data === "object" && (data as { error?: unknown }).error == null;
+  if (data == null) return true;
+  if (typeof data !== "object") return false;
+  const { formError, fieldErrors } = data as { formError?: unknown; fieldErrors?: object };
+  return formError == null && Object.keys(fieldErrors ?? {}).length === 0;
 }
 
 const chromiumHeaders: [string, string][] = [

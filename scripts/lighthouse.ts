@@ -22,10 +22,10 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { publicPaths, signInPaths } from "../app/config/public-paths";
+import { publicPagePaths, signInPagePaths } from "../app/route-policies";
 import { chromiumArgs, systemChromiumPath } from "./chromium";
 
-const pages = [...publicPaths, ...signInPaths];
+const pages = [...publicPagePaths, ...signInPagePaths];
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 const budgets: Record<(typeof categories)[number], number> = {
   performance: 97,

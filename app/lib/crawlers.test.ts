@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publicPaths } from "~/config/public-paths";
+import { publicPagePaths } from "~/route-policies";
 import { robotsTxt, sitemapXml } from "./crawlers";
 
 describe("sitemapXml", () => {
@@ -7,7 +7,7 @@ describe("sitemapXml", () => {
     const xml = sitemapXml("https://ailabs.app");
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns=/);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(publicPaths.map((p) => `https://ailabs.app${p}`));
+    expect(locs).toEqual(publicPagePaths.map((p) => `https://ailabs.app${p}`));
   });
 
   it("escapes XML", () => {

@@ -1,4 +1,4 @@
-import { publicPaths } from "~/config/public-paths";
+import { publicPagePaths } from "~/route-policies";
 
 /** Members' and admin areas, checkout and APIs: kept out of search engines (robots.txt). */
 export const disallowedPaths = [
@@ -15,7 +15,7 @@ export const disallowedPaths = [
 ] as const;
 
 /** The sitemap of the public pages, with absolute URLs on `origin`. */
-export function sitemapXml(origin: string, paths: readonly string[] = publicPaths): string {
+export function sitemapXml(origin: string, paths: readonly string[] = publicPagePaths): string {
   const urls = paths
     .map((p) => `  <url>\n    <loc>${escapeXml(`${origin}${p}`)}</loc>\n  </url>`)
     .join("\n");

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "./logger.server";
-import { newRequestId, requestContext, requestIdOf, withRequestId } from "./request-context.server";
+import { newRequestId, requestContext, requestIdOf } from "./request-context.server";
 
 const request = (remoteAddress: string, id?: string) =>
   ({
@@ -29,22 +29,6 @@ describe("request ids", () => {
     expect(requestIdOf(request("10.0.0.2", "x".repeat(129)), proxies)).toMatch(own);
     expect(requestIdOf(request("10.0.0.2"), proxies)).toMatch(own);
     expect(requestIdOf(request("10.0.0.2", "abc"), new Set())).toMatch(own);
-  });
-
-  it("adds the id to a kept headers object without changing it", () => {
-    const kept = { "Content-Type": "text/html", ETag: '"e"' };
-    expect(withRequestId(kept)).toBe(kept);
-    requestContext.run({ requestId: "req-9" }, () => {
-      expect(withRequestId(kept)).toEqual([
-        "Content-Type",
-        "text/html",
-        "ETag",
-        '"e"',
-        "X-Request-Id",
-        "req-9",
-      ]);
-    });
-    expect(kept).toEqual({ "Content-Type": "text/html", ETag: '"e"' });
   });
 
   it("never gives the same id twice", () => {

@@ -47,25 +47,3 @@ export function requestIdOf(req: IncomingMessage, trustedProxies: ReadonlySet<st
   }
   return newRequestId();
 }
-
-const rawHeaders = new WeakMap<object, string[]>();
-
-/**
- * Headers for `res.writeHead` with the request's X-Request-Id added, for the
- * answers given from memory: their headers object is kept and shared, so the
- * id cannot go into it, and `res.setHeader` before `writeHead` would make
- * node merge every header one by one. A flat [name, value, ...] copy of the
- * shared object is kept instead and the id appended to it.
- */
-export function withRequestId(
-  headers: Readonly<Record<string, string>>,
-): Readonly<Record<string, string>> | string[] {
-  const id = currentRequestId();
-  if (!id) return headers;
-  let raw = rawHeaders.get(headers);
-  if (!raw) {
-    raw = Object.entries(headers).flat();
-    rawHeaders.set(headers, raw);
-  }
-  return [...raw, "X-Request-Id", id];
-}

@@ -1,5 +1,5 @@
 import { expect, type Page, type Response } from "@playwright/test";
-import { publicPaths, signInPaths } from "~/config/public-paths";
+import { publicPagePaths, signInPagePaths } from "~/route-policies";
 import {
   collectErrors,
   createAccount,
@@ -71,8 +71,8 @@ test("every public page, prerendered or rendered, runs its scripts under the pol
   const errors = await watchPolicy(page);
   // Prerendered (hashes), then rendered per request (a query string: nonces).
   for (const path of [
-    ...publicPaths,
-    ...signInPaths,
+    ...publicPagePaths,
+    ...signInPagePaths,
     "/login?reset=1",
     "/ailabs-offer?ref=x",
     "/cancel",

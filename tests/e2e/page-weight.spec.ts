@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { publicPaths, signInPaths } from "~/config/public-paths";
+import { publicPagePaths, signInPagePaths } from "~/route-policies";
 import { test } from "./helpers";
 
 // The public pages ship the browser only what they need: no form-validation library
@@ -10,7 +10,7 @@ const validationLibraryMarker = "jitless";
 
 test("no public or sign-in page loads the validation library", async ({ page }) => {
   test.slow();
-  for (const path of [...publicPaths, ...signInPaths]) {
+  for (const path of [...publicPagePaths, ...signInPagePaths]) {
     const scripts: string[] = [];
     page.on("response", (response) => {
       if (response.request().resourceType() === "script") scripts.push(response.url());

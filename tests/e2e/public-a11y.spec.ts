@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { publicPaths } from "../../app/config/public-paths";
+import { publicPagePaths } from "../../app/route-policies";
 import { expectNoAxeViolations } from "./axe";
 
 /** Every public page passes axe-core (WCAG 2 A and AA) and works by keyboard. */
@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from "./axe";
 const banner = (page: Page) => page.getByRole("region", { name: "We use cookies" });
 
 test.describe("axe-core, WCAG 2 A and AA", () => {
-  for (const path of [...publicPaths, "/login", "/signup"]) {
+  for (const path of [...publicPagePaths, "/login", "/signup"]) {
     test(`${path} has no violations (cookie banner shown)`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);

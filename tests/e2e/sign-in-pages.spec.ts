@@ -2,7 +2,7 @@ import { type APIResponse, expect, type Page, type Response, test } from "@playw
 import { collectErrors, createAccount, hydrated, newAccount } from "./helpers";
 
 // A visitor's /login, /signup and /forgot-password are the prerendered copies, served from
-// memory (app/config/public-paths.ts, signInPaths); a signed-in user's are rendered per
+// memory (app/route-policies.ts, signInPagePaths); a signed-in user's are rendered per
 // request, and /login?reset=1 too (its message is not in the copy).
 
 const signInPages = [

@@ -2,6 +2,7 @@ import { redirect, useNavigation } from "react-router";
 import { DraftPreviewNotice } from "~/components/course/draft-preview-notice";
 import { ChapterNav, ChapterView } from "~/components/members/course-view";
 import { chapterDoneSchema } from "~/lib/forms";
+import { isPrefetch } from "~/route-policies";
 import { requireMember, seesDrafts } from "~/server/auth/guards.server";
 import { openCourse, readCourse, setChapterDone } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
@@ -16,13 +17,13 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireMember(request);
   const chapterId = new URL(request.url).searchParams.get("chapter");
-  // Hover prefetches (Sec-Purpose: prefetch) must not move the member's resume point.
-  const isPrefetch = /prefetch/i.test(
-    request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "",
-  );
   // An admin also reaches drafts, to preview them as members will see them.
   const asked = { userId: user.id, courseId: params.courseId, chapterId, drafts: seesDrafts(user) };
-  const course = await (isPrefetch ? readCourse : openCourse)(await getDb(), asked);
+  // Hover prefetches and prerenders must not move the member's resume point.
+  const course = await (isPrefetch(request.headers) ? readCourse : openCourse)(
+    await getDb(),
+    asked,
+  );
   // The dashboard says so (docs/product.md, Course viewer: 'Course not found').
   if (!course) throw redirect(`/dashboard?${courseNotFoundQuery}`);
   // The chapter shown is always the one in the URL, so that reload and Back show

@@ -5,7 +5,7 @@
 
 import { sql } from "drizzle-orm";
 import { accessProduct } from "~/config/site";
-import { type FunnelPagePath, funnelPagePaths } from "../analytics/page-views.server";
+import { type FunnelPagePath, funnelPagePaths } from "~/route-policies";
 import { type Db, rowsOf } from "../db/client.server";
 import { pageView, purchase, user } from "../db/schema";
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type SQL, sql } from "drizzle-orm";
 import { readConsent } from "~/lib/cookie-consent";
+import { type FunnelPagePath, funnelStepOf, isPrefetch } from "~/route-policies";
 import type { Db } from "../db/client.server";
 import { logger } from "../logger.server";
 
@@ -11,37 +12,6 @@ import { logger } from "../logger.server";
  * the request itself. A view is a Map increment; the sums reach the database
  * in batches, one upsert for everything pending.
  */
-
-/** The funnel's pages, by the path a view is counted under. */
-export const funnelPagePaths = [
-  "/",
-  "/ailabs-offer",
-  "/ailabs-offer2",
-  "/white-label-upsell",
-  "/custom-saas-upsell",
-  "/payment-options",
-  "/checkout",
-  "/success",
-] as const;
-export type FunnelPagePath = (typeof funnelPagePaths)[number];
-
-/**
- * Pages counted when a GET of their URL (no asset) is answered 200 or 304. The
- * members' funnel pages are also reached by the app's client (after sign-up,
- * after the checkout), which loads them as `/page.data`: that is a view too.
- * The public pages load as documents (their links are plain links).
- */
-const clientLoaded: readonly FunnelPagePath[] = ["/payment-options", "/success"];
-const viewedPages: ReadonlyMap<string, FunnelPagePath> = new Map([
-  ...funnelPagePaths.filter((p) => p !== "/checkout").map((p) => [p, p] as const),
-  ...clientLoaded.map((p) => [`${p}.data`, p] as const),
-]);
-/**
- * The checkout step: the plan page's form starting a checkout, whichever
- * provider it goes to (a redirect to the test checkout or to Stripe). With
- * React Router's client the form posts to `/payment-options.data`.
- */
-const checkoutStarts: ReadonlySet<string> = new Set(["/payment-options", "/payment-options.data"]);
 
 const crawler = /bot|crawl|spider|slurp/i;
 
@@ -54,18 +24,15 @@ export function countedPath(
   url: string | undefined,
   headers: IncomingMessage["headers"],
 ): FunnelPagePath | null {
-  if (method !== "GET" && method !== "POST") return null;
   const raw = url ?? "";
   const query = raw.indexOf("?");
-  const path = query === -1 ? raw : raw.slice(0, query);
-  const counted =
-    method === "GET" ? viewedPages.get(path) : checkoutStarts.has(path) ? "/checkout" : undefined;
+  // Which URLs are funnel steps: app/route-policies.ts (funnel).
+  const counted = funnelStepOf(method, query === -1 ? raw : raw.slice(0, query));
   if (!counted) return null;
   const cookie = headers.cookie;
   if (!cookie?.includes("cookie_consent=all")) return null;
   if (readConsent(cookie)?.consent !== "all") return null;
-  const purpose = `${headers.purpose ?? ""}${headers["sec-purpose"] ?? ""}${headers["x-moz"] ?? ""}`;
-  if (purpose.includes("prefetch") || purpose.includes("prerender")) return null;
+  if (isPrefetch(headers)) return null;
   if (crawler.test(headers["user-agent"] ?? "")) return null;
   return counted;
 }
@@ -141,7 +108,7 @@ export function pageViews(): PageViewCounter {
 }
 
 /**
- * A fast answer (node-listener.server.ts) that answers nothing: for a request
+ * A fast answer (pipeline.server.ts) that answers nothing: for a request
  * to a funnel page from a visitor who accepted analytical cookies, it counts a
  * view once the response is finished with a status that shows the page. Every
  * other request costs a method check and a Map lookup.

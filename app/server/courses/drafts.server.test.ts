@@ -4,6 +4,7 @@ import { action as courseAction, loader as courseLoader } from "~/routes/members
 import { loader as dashboardLoader } from "~/routes/members/dashboard";
 import { courseNotFoundQuery } from "~/routes/members/notices";
 import { createUser, origin, type TestUser, withEnv } from "~/test/helpers";
+import { respond } from "~/test/page-cache";
 import { readSessionToken } from "../auth/session.server";
 import { closeDatabase, getDb } from "../db/db.server";
 import { readPageStamps } from "../db/page-version.server";
@@ -208,7 +209,7 @@ describe("the member page cache", () => {
     });
     const open = async (who: TestUser, path: string) => {
       const courseId = /^\/course\/([^/?]+)/.exec(path)?.[1];
-      const response = await cache.respond(get(path, who), async () => {
+      const response = await respond(cache, get(path, who), async () => {
         renders += 1;
         try {
           const data = courseId

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { clientAddressOf, createHttpApp, maxUploadBodyBytes } from "./app.server";
+import { maxUploadBodyBytes } from "~/route-policies";
+import { clientAddressOf, createHttpApp } from "./app.server";
 import { loadStaticFiles } from "./static-files.server";
 
 const origin = "http://localhost:3000";

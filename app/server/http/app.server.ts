@@ -4,25 +4,11 @@ import { bodyLimit } from "hono/body-limit";
 import { maxBodyBytes, policyFor } from "~/route-policies";
 import { clientIpHeader } from "../auth/better-auth.server";
 import { logger } from "../logger.server";
-import {
-  type MetricsAccess,
-  metricsAccess,
-  metricsContentType,
-  observeRequest,
-} from "../metrics/metrics.server";
-import { currentRequestId } from "../request-context.server";
+import { type MetricsAccess, metricsAccess, metricsContentType } from "../metrics/metrics.server";
+import { createAnswers } from "./answer.server";
 import { compressResponses } from "./compress.server";
-import { contentSecurityPolicy } from "./csp.server";
-import type { PageCache } from "./page-cache.server";
 import { methodNotAllowed } from "./post-only.server";
-import {
-  carriesSession,
-  type StaticFile,
-  staticFileFor,
-  staticResponse,
-} from "./static-files.server";
-
-export { maxBodyBytes, maxUploadBodyBytes } from "~/route-policies";
+import { type StaticFile, staticFileFor, staticResponse } from "./static-files.server";
 
 export type HttpAppOptions = {
   publicOrigin: string;
@@ -38,8 +24,6 @@ export type HttpAppOptions = {
   routeOf?: (path: string) => string;
   /** Reverse proxies whose X-Forwarded-For names the client (Env.trustedProxies). */
   trustedProxies?: readonly string[];
-  /** Keeps member pages rendered per session while the database is unchanged. */
-  pageCache?: PageCache;
 };
 
 /**
@@ -106,71 +90,35 @@ export function requestTargetOf(
   return `${proto}://${host}${target}`;
 }
 
-/** Set on every response unless the route set its own (node-listener.server.ts too). */
-export const securityHeaders: Readonly<Record<string, string>> = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "DENY",
-  "Content-Security-Policy": contentSecurityPolicy(),
-  "Cross-Origin-Opener-Policy": "same-origin",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-};
-
-/** Set on every response when the site is served over https. */
-export const strictTransportSecurity = "max-age=63072000; includeSubDomains";
-
-const hasSessionCookie = (request: Request) => carriesSession(request.headers.get("cookie"));
-
 /**
- * The HTTP shell: request metrics, security headers, /metrics, in-memory
- * static files and prerendered pages, then React Router. Refuses bodies over the route's limit
+ * The app the request pipeline hands what it does not answer from memory
+ * (pipeline.server.ts): every answer's headers and metric (answer.server.ts),
+ * /metrics, static files for odd URLs, then React Router. Refuses bodies over the route's limit
  * (413), non-GET requests from another origin or without an Origin header
  * (403) unless the route waives the check (webhooks), and GET or HEAD on a
  * POST-only route (405). The routes' policies are in app/route-policies.ts.
  */
 export function createHttpApp(options: HttpAppOptions) {
   const app = new Hono<{ Bindings: HttpBindings }>();
-  const isProduction = options.publicOrigin.startsWith("https://");
-
-  // Requests and their time by route pattern (fast answers count their own).
-  const routeOf = options.routeOf ?? (() => "(app)");
+  // Every answer's headers and metric (answer.server.ts): the answers from memory get the same.
+  const answers = createAnswers(options.publicOrigin, options.routeOf ?? (() => "(app)"));
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
-    observeRequest(
-      routeOf(c.req.path),
-      c.req.method,
-      c.res.status,
-      (performance.now() - started) / 1000,
-    );
-  });
-
-  app.use(async (c, next) => {
-    await next();
-    const requestId = currentRequestId();
-    if (requestId) c.res.headers.set("X-Request-Id", requestId);
-    // A route may set a stricter policy of its own (uploaded images: default-src 'none').
-    for (const [name, value] of Object.entries(securityHeaders)) {
-      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
-    }
-    if (isProduction) {
-      c.res.headers.set("Strict-Transport-Security", strictTransportSecurity);
-    }
+    c.res = answers.finish(c.req.raw, c.req.path, c.res, started);
   });
 
   const metrics = options.metrics;
   if (metrics) {
+    const never = { "Cache-Control": "no-store" };
     const refusals: Record<Exclude<MetricsAccess, "allowed">, () => Response> = {
       unauthorized: () =>
         new Response("A bearer token is required", {
           status: 401,
-          headers: { "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" },
+          headers: { ...never, "WWW-Authenticate": 'Bearer realm="metrics"' },
         }),
       forbidden: () =>
-        new Response("Metrics are served to this machine only", {
-          status: 403,
-          headers: { "Cache-Control": "no-store" },
-        }),
+        new Response("Metrics are served to this machine only", { status: 403, headers: never }),
     };
     app.get("/metrics", async (c) => {
       const access = metricsAccess(
@@ -186,19 +134,16 @@ export function createHttpApp(options: HttpAppOptions) {
       if (access !== "allowed") return refusals[access]();
       try {
         return new Response(await metrics.read(), {
-          headers: { "Content-Type": metricsContentType, "Cache-Control": "no-store" },
+          headers: { ...never, "Content-Type": metricsContentType },
         });
       } catch (error) {
         logger.error({ err: error }, "metrics could not be read");
-        return new Response("Metrics unavailable", {
-          status: 503,
-          headers: { "Cache-Control": "no-store" },
-        });
+        return new Response("Metrics unavailable", { status: 503, headers: never });
       }
     });
   }
 
-  // node-listener.server.ts answers these before Hono; this serves what it leaves (odd URLs).
+  // pipeline.server.ts answers these before Hono; this serves what it leaves (odd URLs).
   app.on(["GET", "HEAD"], "*", async (c, next) => {
     const file = staticFileFor(
       options.staticFiles,
@@ -259,23 +204,7 @@ export function createHttpApp(options: HttpAppOptions) {
     );
     c.req.raw.headers.delete(clientIpHeader);
     if (address) c.req.raw.headers.set(clientIpHeader, address);
-    const request = c.req.raw;
-    const response =
-      options.pageCache && request.method === "GET" && hasSessionCookie(request)
-        ? await options.pageCache.respond(
-            request,
-            () => options.handleRequest(request),
-            c.env?.incoming,
-          )
-        : await options.handleRequest(request);
-    // A page rendered for a signed-in user is theirs alone: no shared or back-button cache.
-    if (hasSessionCookie(c.req.raw) && !response.headers.has("Cache-Control")) {
-      const headers = new Headers(response.headers);
-      headers.set("Cache-Control", "private, no-store");
-      headers.append("Vary", "Cookie");
-      return new Response(response.body, { status: response.status, headers });
-    }
-    return response;
+    return options.handleRequest(c.req.raw);
   });
 
   return app;

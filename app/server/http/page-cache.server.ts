@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { pageCacheQueryFor } from "~/route-policies";
+import { isPrefetch, pageCacheQueryFor } from "~/route-policies";
 import type { PageStamp } from "../db/page-version.server";
-import { countPageCache, observeRequest } from "../metrics/metrics.server";
-import { withRequestId } from "../request-context.server";
+import { countPageCache } from "../metrics/metrics.server";
+import { type Answers, signedInCache } from "./answer.server";
 import { hasChosenConsent } from "./consented-page.server";
 import { keptPage } from "./csp.server";
 import { type ContentEncoding, encodeBody, negotiateEncoding } from "./encoding.server";
@@ -49,15 +49,17 @@ export type CachedPage = {
   etag: string;
   /** Where it is kept (entries), while it is. */
   key: string;
+  /** The headers of each of its answers, made once (pageCacheAnswer). */
+  answers?: Partial<Record<"not-modified" | "identity" | ContentEncoding, Record<string, string>>>;
 };
 
-/** What the cache needs of a request: its path and query, cookies and purpose (prefetch). */
+/** What the cache needs of a request: its path and query, cookies, and whether it is a prefetch. */
 export type PageRequest = {
   path: string;
   /** The query with its `?`, or "". */
   search: string;
   cookie: string | null | undefined;
-  purpose: string | null | undefined;
+  prefetch: boolean;
 };
 
 export type PageCacheOptions = {
@@ -154,8 +156,6 @@ export function createPageCache(options: PageCacheOptions) {
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
   let bytes = 0;
-  /** Stamp reads made by `lookup` for requests it could not answer, by arrival. */
-  const checked = new WeakMap<object, Promise<PageStamp | null | undefined>>();
 
   const sizeOf = (page: CachedPage) =>
     page.body.byteLength + (page.br?.byteLength ?? 0) + (page.gzip?.byteLength ?? 0);
@@ -179,7 +179,7 @@ export function createPageCache(options: PageCacheOptions) {
   const keyOf = (ask: PageRequest): { key: string; token: string } | null => {
     // Which pages are kept, and with which query parameters: app/route-policies.ts (pageCache).
     const allowed = pageCacheQueryFor(ask.path);
-    if (!allowed || /prefetch/i.test(ask.purpose ?? "")) return null;
+    if (!allowed || ask.prefetch) return null;
     const query = [...new URLSearchParams(ask.search).keys()];
     if (query.some((name, i) => !allowed.includes(name) || query.indexOf(name) !== i)) return null;
     const token = options.sessionKey(ask.cookie);
@@ -217,20 +217,63 @@ export function createPageCache(options: PageCacheOptions) {
     bytes: () => bytes,
 
     /**
-     * The kept page for a request, when a stamp read after the request arrived
-     * is the page's own: what node:http answers with before the app is reached
-     * (pageCacheAnswer). Without one, the stamp read is remembered for
-     * `arrival`, so that `respond` for the same request does not wait for
-     * another.
+     * The one way in: the kept page for this request when a stamp read after
+     * it arrived is the page's own; else the Response `render` gives, the page
+     * kept when it is a 200 HTML page that sets no cookie nor a cache rule of
+     * its own, and nothing it shows changed while it was rendered (then the
+     * kept page is returned, to be answered from memory). Undefined for a
+     * request the cache cannot tell apart safely, without rendering it: no
+     * valid session token, a query parameter its route's policy does not name
+     * (a course takes `?chapter=`), a prefetch (which renders differently: it
+     * does not move the resume point).
      */
-    async lookup(ask: PageRequest, arrival: object): Promise<CachedPage | undefined> {
+    async page(
+      ask: PageRequest,
+      render: () => Promise<Response>,
+    ): Promise<CachedPage | Response | undefined> {
       const found = keyOf(ask);
       if (!found) return undefined;
-      const stamp = currentStamp(found.token);
-      checked.set(arrival, stamp);
-      const hit = fresh(found.key, await stamp);
-      if (hit) checked.delete(arrival);
-      return hit;
+      const before = await currentStamp(found.token);
+      const hit = fresh(found.key, before);
+      countPageCache(hit ? "hit" : "miss");
+      if (hit) return hit;
+      drop(found.key);
+      // Signed out, expired, or nothing could be checked: rendered as if there were no cache.
+      if (!before) return render();
+
+      const response = await render();
+      const type = response.headers.get("content-type") ?? "";
+      const cacheControl = response.headers.get("cache-control");
+      if (
+        response.status !== 200 ||
+        !type.startsWith("text/html") ||
+        response.headers.has("set-cookie") ||
+        (cacheControl !== null && cacheControl !== signedInCache)
+      ) {
+        return response;
+      }
+      const rendered = new Uint8Array(await response.arrayBuffer());
+      const after = await currentStamp(found.token);
+      // A write during the render may or may not show in this page: not kept.
+      if (!after || after.stamp !== before.stamp || rendered.byteLength > maxBodyBytes) {
+        return new Response(rendered, { status: 200, headers: response.headers });
+      }
+      // Its nonce was for this answer alone: kept, its scripts are named by their hashes.
+      const { body, policy } = keptPage(
+        rendered,
+        response.headers.get("content-security-policy") ?? undefined,
+      );
+      const page: CachedPage = {
+        key: found.key,
+        stamp: before.stamp,
+        validUntil: Math.min(after.validUntil, now() + maxAgeMs),
+        contentType: type,
+        csp: policy,
+        body,
+        etag: `"p-${createHash("sha1").update(body).digest("base64url")}"`,
+      };
+      store(page);
+      return page;
     },
 
     /**
@@ -239,83 +282,6 @@ export function createPageCache(options: PageCacheOptions) {
      * byte budget while the page is kept), else plain.
      */
     encoded,
-
-    /**
-     * The cached response for this request, or the response `render` gives
-     * (kept when it is a 200 HTML page that sets no cookie and nothing it
-     * shows changed while it was rendered). Requests the cache cannot tell
-     * apart safely are only rendered: without a valid session token, with a
-     * query parameter its route's policy does not name (a course takes
-     * `?chapter=`), or a prefetch (which renders differently: it does not
-     * move the resume point). `arrival` is the request as it came
-     * in on node:http, when `lookup` has already read its stamp.
-     */
-    async respond(
-      request: Request,
-      render: () => Promise<Response>,
-      arrival?: object,
-    ): Promise<Response> {
-      const url = new URL(request.url);
-      const found = keyOf({
-        path: url.pathname,
-        search: url.search,
-        cookie: request.headers.get("cookie"),
-        purpose: request.headers.get("sec-purpose") ?? request.headers.get("purpose"),
-      });
-      if (!found) return render();
-      const earlier = arrival ? checked.get(arrival) : undefined;
-      if (arrival) checked.delete(arrival);
-      const before = await (earlier ?? currentStamp(found.token));
-      // Signed out, expired, or nothing could be checked: render as if there were no cache.
-      if (!before) {
-        countPageCache("miss");
-        drop(found.key);
-        return render();
-      }
-      const hit = fresh(found.key, before);
-      countPageCache(hit ? "hit" : "miss");
-      if (hit)
-        return cachedResponse(
-          hit,
-          request,
-          await encoded(hit, request.headers.get("accept-encoding")),
-        );
-      drop(found.key);
-
-      const response = await render();
-      const type = response.headers.get("content-type") ?? "";
-      if (
-        response.status !== 200 ||
-        !type.startsWith("text/html") ||
-        response.headers.has("set-cookie") ||
-        response.headers.has("cache-control")
-      ) {
-        return response;
-      }
-      const rendered = new Uint8Array(await response.arrayBuffer());
-      const after = await currentStamp(found.token);
-      // A write during the render may or may not show in this page: not kept.
-      if (after && after.stamp === before.stamp && rendered.byteLength <= maxBodyBytes) {
-        // Its nonce was for this answer alone: kept, its scripts are named by their hashes.
-        const { body, policy } = keptPage(
-          rendered,
-          response.headers.get("content-security-policy") ?? undefined,
-        );
-        const page: CachedPage = {
-          key: found.key,
-          stamp: before.stamp,
-          validUntil: Math.min(after.validUntil, now() + maxAgeMs),
-          contentType: type,
-          csp: policy,
-          body,
-          etag: `"p-${createHash("sha1").update(body).digest("base64url")}"`,
-        };
-        store(page);
-        // Plain: the shell's compression middleware encodes this first answer.
-        return cachedResponse(page, request, { body, encoding: undefined }, false);
-      }
-      return new Response(rendered, { status: 200, headers: response.headers });
-    },
   };
 }
 
@@ -339,16 +305,14 @@ async function encodedBody(
   return { body: page[encoding] ?? (await page[pending]), encoding };
 }
 
-/** The headers of a kept page's answer (without the shell's own). */
+/** A kept page's own headers (answer.server.ts adds the shell's and `private, no-store`). */
 export function cachedPageHeaders(
   page: CachedPage,
   encoded: EncodedPage | undefined,
 ): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Type": page.contentType,
-    // Theirs alone: no shared cache, no back-button copy after logout.
-    "Cache-Control": "private, no-store",
-    Vary: "Cookie, Accept-Encoding",
+    Vary: "Accept-Encoding",
     ETag: page.etag,
   };
   // The same bytes again: this policy names its inline scripts by their hashes.
@@ -358,48 +322,26 @@ export function cachedPageHeaders(
   return headers;
 }
 
-function cachedResponse(
-  page: CachedPage,
-  request: Request,
-  encoded: EncodedPage,
-  /** False for a first answer: the compression middleware encodes it, and Hono would carry a length over. */
-  final = true,
-): Response {
-  if (request.headers.get("if-none-match") === page.etag) {
-    return new Response(null, { status: 304, headers: cachedPageHeaders(page, undefined) });
-  }
-  const headers = cachedPageHeaders(page, final ? encoded : undefined);
-  return new Response(request.method === "HEAD" ? null : encoded.body, { headers });
-}
-
 /**
- * The page cache as an answer on node:http, before the app: a kept page
- * whose stamp holds is written straight away, with the shell's headers;
- * anything else is left to the app (which renders it, through `respond`).
- * The headers of each kept page's 304 and of each of its encodings are merged
- * once and kept beside it: a fresh headers object per request costs as much
- * CPU as writing the answer.
+ * The member page cache on node:http, before the app: every GET of a page it
+ * keeps (app/route-policies.ts, pageCache) goes through `cache.page`, which
+ * answers from memory or has `render` (the app, for this request) render it.
+ * A kept page is written from memory; the app's other answers as they came.
+ * The headers of each kept page's 304 and of each of its encodings are made
+ * once and kept on it, so that answers.fromMemory merges them once.
  */
 export function pageCacheAnswer(
   cache: PageCache,
-  shellHeaders: Readonly<Record<string, string>>,
+  answers: Answers,
+  render: (req: IncomingMessage, res: ServerResponse) => Promise<Response>,
   routeOf: (path: string) => string = (path) => path,
 ) {
-  const kept = new WeakMap<CachedPage, Map<string, Record<string, string>>>();
+  // A page's bytes in one encoding never change: neither do their headers.
   const headersOf = (page: CachedPage, encoded: EncodedPage | undefined) => {
-    let byAnswer = kept.get(page);
-    if (!byAnswer) {
-      byAnswer = new Map();
-      kept.set(page, byAnswer);
-    }
-    // A page's bytes in one encoding never change: neither do their headers.
     const answer = encoded ? (encoded.encoding ?? "identity") : "not-modified";
-    let headers = byAnswer.get(answer);
-    if (!headers) {
-      headers = { ...shellHeaders, ...cachedPageHeaders(page, encoded) };
-      byAnswer.set(answer, headers);
-    }
-    return headers;
+    page.answers ??= {};
+    page.answers[answer] ??= cachedPageHeaders(page, encoded);
+    return page.answers[answer];
   };
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== "GET") return false;
@@ -408,31 +350,41 @@ export function pageCacheAnswer(
     const path = q === -1 ? url : url.slice(0, q);
     if (!pageCacheQueryFor(path)) return false;
     const started = performance.now();
-    const answered = (status: number) => {
-      countPageCache("hit");
-      observeRequest(routeOf(path), "GET", status, (performance.now() - started) / 1000);
-    };
-    const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
-    const page = await cache.lookup(
+    let rendered = false;
+    const page = await cache.page(
       {
         path,
         search: q === -1 ? "" : url.slice(q),
         cookie: req.headers.cookie,
-        purpose: Array.isArray(purpose) ? purpose.join(",") : purpose,
+        prefetch: isPrefetch(req.headers),
       },
-      req,
+      () => {
+        rendered = true;
+        return render(req, res);
+      },
     );
     if (!page) return false;
+    if (page instanceof Response) {
+      await writeResponse(res, page);
+      return true;
+    }
+    // A hit is counted here; a page rendered now was counted by the app.
+    const route = rendered ? undefined : routeOf(path);
     if (req.headers["if-none-match"] === page.etag) {
-      res.writeHead(304, withRequestId(headersOf(page, undefined)));
-      res.end();
-      answered(304);
+      answers.fromMemory(req, res, 304, headersOf(page, undefined), undefined, route, started);
       return true;
     }
     const encoded = await cache.encoded(page, req.headers["accept-encoding"]);
-    res.writeHead(200, withRequestId(headersOf(page, encoded)));
-    res.end(encoded.body);
-    answered(200);
+    answers.fromMemory(req, res, 200, headersOf(page, encoded), encoded.body, route, started);
     return true;
   };
+}
+
+/** Writes a Response the app gave (its headers complete: answer.server.ts) on node:http. */
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: string[] = [];
+  for (const [name, value] of response.headers) headers.push(name, value);
+  const body = response.body ? new Uint8Array(await response.arrayBuffer()) : undefined;
+  res.writeHead(response.status, headers);
+  res.end(body);
 }

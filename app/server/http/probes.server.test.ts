@@ -1,14 +1,18 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { probesAnswer, type Readiness } from "./node-listener.server";
+import { createAnswers } from "./answer.server";
+import { probesAnswer, type Readiness } from "./pipeline.server";
 
 const readiness: Readiness = { ready: false, stopping: false };
 let server: Server;
 let origin: string;
 
 beforeAll(async () => {
-  const probes = probesAnswer(readiness);
+  const probes = probesAnswer(
+    readiness,
+    createAnswers("http://localhost:3000", () => "(app)"),
+  );
   server = createServer((req, res) => {
     if (!probes(req, res)) res.writeHead(418).end("not a probe");
   });

@@ -1,6 +1,5 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { publicPagePaths, signInPagePaths } from "~/route-policies";
@@ -28,21 +27,18 @@ import {
   refreshOfferSettings,
   watchOfferSettings,
 } from "../settings/offer-settings.server";
+import { type Answers, createAnswers } from "./answer.server";
 import { createHttpApp } from "./app.server";
 import { serverMetrics } from "./cluster.server";
-import {
-  type FastAnswer,
-  forwardedUrls,
-  nodeListener,
-  probesAnswer,
-  type Readiness,
-  shellHeaders,
-  staticFilesAnswer,
-} from "./node-listener.server";
-import { createPageCache, pageCacheAnswer } from "./page-cache.server";
+import { createPageCache } from "./page-cache.server";
+import { type FastAnswer, probesAnswer, type Readiness, requestPipeline } from "./pipeline.server";
 import { prerenderedPagesRenderer } from "./prerender.server";
 import { createRouteLabeler } from "./route-label.server";
 import type { StaticFile } from "./static-files.server";
+
+type Env = ReturnType<typeof getEnv>;
+type Database = Awaited<ReturnType<typeof getDatabase>>;
+type Stop = () => Promise<void> | void;
 
 export type StartOptions = {
   /** Imports React Router's server build. */
@@ -64,15 +60,17 @@ export type StartOptions = {
 };
 
 /**
- * Starts the server (server.ts in production, dev-server.ts in development):
- * environment, then the port (answering /healthz at once, /readyz 503 and
- * holding other requests until ready), database, Redis, the PGlite socket,
- * the e-mail sender, then the HTTP shell on node:http; drains and closes it
- * all on SIGTERM or SIGINT. Run by each server process when there are
- * several (cluster.server.ts); only process 0 (or the only one) sends e-mail.
+ * Starts the server (server.ts in production, dev-server.ts in development),
+ * in parts by lifetime, each returning its stop: the port (answering
+ * /healthz at once, /readyz 503 and holding other requests until ready),
+ * the resources (database, Redis, the PGlite sockets), the background work
+ * (e-mail, page views, metrics gauges), then the request pipeline. On
+ * SIGTERM or SIGINT it drains, then runs the stops in reverse. Run by each
+ * server process when there are several (cluster.server.ts); only process 0
+ * (or the only one) sends e-mail.
  */
 export async function startServer(options: StartOptions): Promise<void> {
-  let env: ReturnType<typeof getEnv>;
+  let env: Env;
   try {
     env = getEnv();
   } catch (error) {
@@ -82,23 +80,47 @@ export async function startServer(options: StartOptions): Promise<void> {
     }
     throw error;
   }
+  const answers = createAnswers(env.publicOrigin, () => "(app)");
+  const port = await listen(env, options.server ?? createServer(), answers);
+  const resources = await openResources(env);
+  const background = startBackgroundWork(env, resources.database);
+  const pipeline = await startRequestPipeline(options, env, resources.database);
+  port.serve(pipeline.listener);
+  logger.info("ready");
 
-  // Listen first: /healthz answers while the process starts, /readyz says when it is ready,
-  // and a request that comes before waits for it (a process started again in a cluster
-  // gets connections as soon as it listens).
+  const stops: Stop[] = [resources.stop, background.stop, pipeline.stop];
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    await port.drain(signal);
+    for (const stop of stops.reverse()) await stop();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/**
+ * Listens first: /healthz answers while the process starts, /readyz says when it is
+ * ready, and a request that comes before waits for it (a process started again in a
+ * cluster gets connections as soon as it listens). `serve` hands it the pipeline;
+ * `drain` stops taking requests.
+ */
+async function listen(env: Env, server: Server, answers: Answers) {
   const readiness: Readiness = { ready: false, stopping: false };
   let closing = false;
+  let serve: RequestListener | undefined;
   let becomeReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => {
     becomeReady = resolve;
   });
-  let serve: RequestListener | undefined;
-  const probes = probesAnswer(readiness);
+  const probes = probesAnswer(readiness, answers);
   const trusted = new Set(env.trustedProxies);
-  const server = options.server ?? createServer();
   server.on("request", (req, res) => {
-    // Every answer names its request (X-Request-Id: the fast answers and the shell add it,
-    // withRequestId), and so does every log line written for it (logger.server.ts).
+    // Every answer names its request (X-Request-Id, answer.server.ts), and so does every
+    // log line written for it (logger.server.ts).
     const requestId = requestIdOf(req, trusted);
     // Closing (shutdown, after its delay): a kept-alive connection is closed after this
     // answer, so the client reconnects (to another process or server).
@@ -133,8 +155,45 @@ export async function startServer(options: StartOptions): Promise<void> {
         : "the test checkout is on and the server listens beyond this machine; it pays only for requests from this machine",
     );
   }
+  return {
+    serve(listener: RequestListener) {
+      serve = listener;
+      readiness.ready = true;
+      becomeReady();
+    },
+    /**
+     * /readyz 503 while still answering for SHUTDOWN_DELAY_SECONDS (a proxy's health check
+     * takes the server out; closing a connection earlier could cross a POST it is sending),
+     * then stops listening and closes each connection once idle (docs/architecture.md).
+     */
+    async drain(signal: string) {
+      readiness.stopping = true;
+      logger.info({ signal, delayMs: env.shutdownDelayMs }, "draining requests");
+      const force = setTimeout(() => {
+        logger.warn("requests still open 10 s after the server stopped listening; closing anyway");
+        process.exit(1);
+      }, env.shutdownDelayMs + 10_000);
+      force.unref();
+      if (env.shutdownDelayMs > 0) {
+        await new Promise((resolve) => setTimeout(resolve, env.shutdownDelayMs));
+      }
+      closing = true;
+      await new Promise<void>((resolve) => {
+        // An answer that was under way keeps its connection alive: closed once it is idle.
+        const idle = setInterval(() => server.closeIdleConnections(), 100);
+        server.close(() => {
+          clearInterval(idle);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
 
-  let database: Awaited<ReturnType<typeof getDatabase>>;
+/** The database, Redis, and for a file-backed PGlite its sockets (for the CLI, psql, backups). */
+async function openResources(env: Env): Promise<{ database: Database; stop: Stop }> {
+  let database: Database;
   try {
     database = await getDatabase();
   } catch (error) {
@@ -146,14 +205,28 @@ export async function startServer(options: StartOptions): Promise<void> {
   }
   // Connect now (when REDIS_URL is set), so the first sign-in does not wait for it.
   getRedis();
-
-  // A file-backed PGlite is offered on a socket for the CLI and psql; memory:// has no folder for it.
-  // So is a backup of it (`npm run cli -- backup FILE`).
+  // memory:// has no folder for the sockets.
   const fileBacked = database.pglite && env.dataDir !== "memory://" ? database.pglite : undefined;
   const socket = fileBacked ? await startDatabaseSocket(fileBacked, env.dataDir) : undefined;
   const backupSocket = fileBacked ? await startBackupSocket(fileBacked, env.dataDir) : undefined;
-  // Background work runs in one process of the server (process 0 when there are several); on
-  // PostgreSQL each message is also claimed with SKIP LOCKED, so several servers send it once.
+  return {
+    database,
+    async stop() {
+      await backupSocket?.stop();
+      await socket?.stop();
+      await closeDatabase();
+      await closeRedis();
+    },
+  };
+}
+
+/**
+ * Work that runs beside the requests: the e-mail sender and the outbox gauge in one
+ * process of the server (process 0 when there are several; on PostgreSQL each message
+ * is also claimed with SKIP LOCKED, so several servers send it once), the database
+ * gauge, and the funnel's page views, summed in memory and written every 10 s.
+ */
+function startBackgroundWork(env: Env, database: Database): { stop: Stop } {
   const runsBackgroundWork = (env.processIndex ?? 0) === 0;
   const emailSender = runsBackgroundWork
     ? startEmailSender(database.db, {
@@ -163,15 +236,32 @@ export async function startServer(options: StartOptions): Promise<void> {
         lockRows: !database.pglite,
       })
     : undefined;
-  watchDatabase(() => database.db.execute(sql`select 1`));
-  if (runsBackgroundWork) {
-    watchOutboxDepth(() => outboxDepth(database.db, env.emailMaxAttempts));
-  }
-  // Views of the funnel's pages, summed in memory, written every 10 s and at shutdown.
+  const unwatchDatabase = watchDatabase(() => database.db.execute(sql`select 1`));
+  const unwatchOutbox = runsBackgroundWork
+    ? watchOutboxDepth(() => outboxDepth(database.db, env.emailMaxAttempts))
+    : undefined;
   const pageViewFlusher = startPageViewFlusher(database.db);
+  return {
+    async stop() {
+      await emailSender?.stop();
+      await pageViewFlusher.stop();
+      unwatchOutbox?.();
+      unwatchDatabase();
+    },
+  };
+}
 
+/**
+ * What answers requests: the files in memory, React Router's handler, the prerendered
+ * pages kept current with the offer settings and the first customers' places, the
+ * member page cache and the app, in the order requestPipeline gives them.
+ */
+async function startRequestPipeline(
+  options: StartOptions,
+  env: Env,
+  database: Database,
+): Promise<{ listener: RequestListener; stop: Stop }> {
   const staticFiles = await options.staticFiles();
-
   // Imported once: given a function, createRequestHandler rebuilds its routes per request,
   // which only development wants (to take the edits made since the last request).
   const build = await options.build();
@@ -201,86 +291,42 @@ export async function startServer(options: StartOptions): Promise<void> {
   await refreshFirstCustomerPlaces(database.db);
   const stopWatchingCustomers = watchFirstCustomerPlaces(database.db);
 
-  const secureCookies = env.publicOrigin.startsWith("https://");
   const pageCache = options.pageCache
     ? createPageCache({
         readStamps: (tokens) => readPageStamps(database.db, tokens),
         // The embedded database answers on this process's own thread, one statement at a
         // time: fewer, serial reads there (docs/decisions/017-stamp-reads-overlap.md).
         ...(database.pglite ? { stampIntervalMs: 5, stampReadsInFlight: 1 } : {}),
-        sessionKey: createSessionTokenReader(env.authSecret, secureCookies),
+        sessionKey: createSessionTokenReader(
+          env.authSecret,
+          env.publicOrigin.startsWith("https://"),
+        ),
       })
     : undefined;
 
-  const app = createHttpApp({
-    publicOrigin: env.publicOrigin,
-    trustedProxies: env.trustedProxies,
+  const listener = requestPipeline({
+    // Funnel page views (consent "all") are counted whichever answer serves them.
+    first: [countPageViews(), ...(options.answersFirst ?? [])],
+    answers: createAnswers(env.publicOrigin, routeOf),
     staticFiles,
-    handleRequest: (request) => handleRequest(request),
     pageCache,
-    metrics: { token: env.metricsToken, read: serverMetrics },
+    app: createHttpApp({
+      publicOrigin: env.publicOrigin,
+      trustedProxies: env.trustedProxies,
+      staticFiles,
+      handleRequest: (request) => handleRequest(request),
+      metrics: { token: env.metricsToken, read: serverMetrics },
+      routeOf,
+    }),
+    trusted: new Set(env.trustedProxies),
     routeOf,
+    hostname: env.host,
   });
-
-  // Static files, prerendered pages and kept member pages are answered straight on node:http;
-  // the rest goes to the Hono app (what `serve({ fetch: app.fetch })` would build). The first
-  // answer only counts funnel page views (consent "all"), whichever answer serves them.
-  serve = nodeListener(
-    [
-      countPageViews(),
-      ...(options.answersFirst ?? []),
-      staticFilesAnswer(staticFiles, env.publicOrigin),
-      ...(pageCache ? [pageCacheAnswer(pageCache, shellHeaders(env.publicOrigin), routeOf)] : []),
-    ],
-    forwardedUrls(getRequestListener(app.fetch, { hostname: env.host }), trusted),
-  );
-  readiness.ready = true;
-  becomeReady();
-  logger.info("ready");
-
-  let stopping = false;
-  /**
-   * Stops in two steps. First /readyz answers 503 while the server keeps listening and
-   * answering, kept-alive connections included, for SHUTDOWN_DELAY_SECONDS: long enough for
-   * a proxy's health check to take it out. Closing an idle connection earlier could cross a
-   * request the proxy is sending on it, which it may not send again (a POST): a 502. Then it
-   * stops listening, closes idle connections, and closes the others after their answer.
-   */
-  async function shutdown(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    readiness.stopping = true;
-    logger.info({ signal, delayMs: env.shutdownDelayMs }, "draining requests");
-    const force = setTimeout(() => {
-      logger.warn("requests still open 10 s after the server stopped listening; closing anyway");
-      process.exit(1);
-    }, env.shutdownDelayMs + 10_000);
-    force.unref();
-    if (env.shutdownDelayMs > 0) {
-      await new Promise((resolve) => setTimeout(resolve, env.shutdownDelayMs));
-    }
-    closing = true;
-    await new Promise<void>((resolve) => {
-      // An answer that was under way keeps its connection alive: closed once it is idle.
-      const idle = setInterval(() => server.closeIdleConnections(), 100);
-      server.close(() => {
-        clearInterval(idle);
-        resolve();
-      });
-      server.closeIdleConnections();
-    });
-    stopWatchingSettings();
-    stopWatchingCustomers();
-    await emailSender?.stop();
-    await pageViewFlusher.stop();
-    await backupSocket?.stop();
-    await socket?.stop();
-    await closeDatabase();
-    await closeRedis();
-    logger.info("stopped");
-    process.exit(0);
-  }
-
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  return {
+    listener,
+    stop() {
+      stopWatchingSettings();
+      stopWatchingCustomers();
+    },
+  };
 }

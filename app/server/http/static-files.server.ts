@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { signInPaths } from "~/config/public-paths";
+import { signInPagePaths } from "~/route-policies";
 import { consentedPage, hasChosenConsent } from "./consented-page.server";
 import { contentSecurityPolicy, inlineScriptHashes, withoutNonces } from "./csp.server";
 import { brotliOptions, negotiateEncoding } from "./encoding.server";
@@ -25,6 +25,8 @@ export type StaticFile = {
    * banner hidden without JavaScript too (consented-page.server.ts).
    */
   consented?: StaticFile;
+  /** The replies given, by method, validator match and Accept-Encoding (staticFilesAnswer). */
+  replies?: Map<string, StaticReply>;
 };
 
 const types: Record<string, string> = {
@@ -66,7 +68,7 @@ async function* walk(dir: string): AsyncGenerator<string> {
  */
 export async function loadStaticFiles(
   dir: string,
-  { plainUrlOnly = signInPaths }: { plainUrlOnly?: readonly string[] } = {},
+  { plainUrlOnly = signInPagePaths }: { plainUrlOnly?: readonly string[] } = {},
 ): Promise<Map<string, StaticFile>> {
   const files = new Map<string, StaticFile>();
   for await (const full of walk(dir)) {
@@ -88,7 +90,7 @@ export async function loadStaticFiles(
 export function staticEntry(
   rel: string,
   body: Uint8Array<ArrayBuffer>,
-  plainUrlOnly: readonly string[] = signInPaths,
+  plainUrlOnly: readonly string[] = signInPagePaths,
 ): [string, StaticFile] | undefined {
   const route = rel.endsWith("/index.html") ? rel.slice(0, -"/index.html".length) || "/" : rel;
   if (rel.endsWith("/index.html")) {

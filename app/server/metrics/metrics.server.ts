@@ -77,19 +77,18 @@ function requestChild(route: string, method: string, status: number) {
   return child;
 }
 
-/** A request answered from memory (static file, prerendered page): one increment. */
-export function countRequest(route: string, method: string, status: number): void {
-  requestChild(route, method, status).inc();
-}
-
-/** A request answered after `seconds`: counted, and its time observed. */
+/**
+ * A request answered (answer.server.ts, for every answer): counted, and its
+ * time observed when it has one (not for files answered from memory).
+ */
 export function observeRequest(
   route: string,
   method: string,
   status: number,
-  seconds: number,
+  seconds?: number,
 ): void {
   requestChild(route, method, status).inc();
+  if (seconds === undefined) return;
   const key = `${method} ${route}`;
   let child = durationChildren.get(key);
   if (!child) {

@@ -12,6 +12,7 @@ import {
   tokenTimeLeft,
   uniqueEmail,
 } from "~/test/helpers";
+import { respond } from "~/test/page-cache";
 import { hasPaidAccess, paidAccessSql } from "../access.server";
 import { adminActor } from "../admin/audit.server";
 import { getAuth } from "../auth/better-auth.server";
@@ -373,14 +374,18 @@ describe("WarriorPlus IPN: a sale for an address someone registered without prov
       sessionKey: (cookie) => readSessionToken(cookie ?? null, getEnv().authSecret),
     });
     const open = (cookie: string) =>
-      cache.respond(new Request(`${origin}/dashboard`, { headers: { cookie } }), async () => {
+      respond(cache, new Request(`${origin}/dashboard`, { headers: { cookie } }), async () => {
         renders += 1;
         return new Response(`<main>render ${renders}</main>`, {
           headers: { "content-type": "text/html; charset=utf-8" },
         });
       });
-    const kept = (cookie: string) =>
-      cache.lookup({ path: "/dashboard", search: "", cookie, purpose: null }, {});
+    /** The kept page, if it still holds (a miss renders nothing worth keeping: a 204). */
+    const kept = async (cookie: string) => {
+      const ask = { path: "/dashboard", search: "", cookie, prefetch: false };
+      const got = await cache.page(ask, async () => new Response(null, { status: 204 }));
+      return got instanceof Response ? undefined : got;
+    };
     return { open, kept, renders: () => renders };
   }
 

@@ -13,14 +13,10 @@ import { buffer } from "node:stream/consumers";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAnswers } from "./answer.server";
 import { createHttpApp } from "./app.server";
 import { contentSecurityPolicy, inlineScriptHashes } from "./csp.server";
-import {
-  type FastAnswer,
-  forwardedUrls,
-  nodeListener,
-  staticFilesAnswer,
-} from "./node-listener.server";
+import { type FastAnswer, forwardedUrls, nodeListener, staticFilesAnswer } from "./pipeline.server";
 import { loadStaticFiles, type StaticFile, staticEntry } from "./static-files.server";
 
 const homeHtml = `<!doctype html><h1>Home</h1><script>window.ready = 1;</script>${" ".repeat(2000)}`;
@@ -41,6 +37,8 @@ async function clientBuild(): Promise<Map<string, StaticFile>> {
   writeFileSync(path.join(dir, ".vite", "manifest.json"), "{}");
   return loadStaticFiles(dir, { plainUrlOnly: ["/login"] });
 }
+
+const label = () => "(app)";
 
 type Reply = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
@@ -95,7 +93,7 @@ async function servers(publicOrigin: string) {
   const reachedApp: string[] = [];
   const before = await listen(honoListener);
   const after = await listen(
-    nodeListener([staticFilesAnswer(files, publicOrigin)], (req, res) => {
+    nodeListener([staticFilesAnswer(files, createAnswers(publicOrigin, label))], (req, res) => {
       reachedApp.push(`${req.method} ${req.url}`);
       return honoListener(req, res);
     }),
@@ -178,7 +176,9 @@ describe("staticFilesAnswer", () => {
 
   it("answers the same again from the replies it keeps, and a replaced file with its own", async () => {
     const files = await clientBuild();
-    const server = await listen(nodeListener([staticFilesAnswer(files, "http://x")], () => {}));
+    const server = await listen(
+      nodeListener([staticFilesAnswer(files, createAnswers("http://x", label))], () => {}),
+    );
     try {
       const headers = { "accept-encoding": "gzip" };
       const first = await send(server, "/login", { headers });
@@ -214,7 +214,9 @@ describe("staticFilesAnswer", () => {
       const [key, file] = staticEntry(rel, new TextEncoder().encode(body)) ?? [];
       if (key && file) files.set(key, file);
     }
-    const server = await listen(nodeListener([staticFilesAnswer(files, "http://x")], () => {}));
+    const server = await listen(
+      nodeListener([staticFilesAnswer(files, createAnswers("http://x", label))], () => {}),
+    );
     try {
       const first = await send(server, "/white-label-upsell");
       expect(first.body.toString()).toBe(html);

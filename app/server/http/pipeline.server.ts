@@ -1,14 +1,87 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
+import type { Hono } from "hono";
 import { logger } from "../logger.server";
-import { countRequest } from "../metrics/metrics.server";
-import { withRequestId } from "../request-context.server";
-import { requestTargetOf, securityHeaders, strictTransportSecurity } from "./app.server";
-import {
-  type StaticFile,
-  type StaticReply,
-  staticFileFor,
-  staticReply,
-} from "./static-files.server";
+import type { Answers } from "./answer.server";
+import { requestTargetOf } from "./app.server";
+import { type PageCache, pageCacheAnswer } from "./page-cache.server";
+import { type StaticFile, staticFileFor, staticReply } from "./static-files.server";
+
+/**
+ * The way every request takes, in order (start.server.ts listens with it):
+ * 1. `first`: answers that look before anything else (the funnel's counting,
+ *    which answers nothing; in development, Vite);
+ * 2. static files and prerendered pages, from memory (staticFilesAnswer);
+ * 3. member pages, through the page cache: kept, or rendered by the app and
+ *    kept (pageCacheAnswer, page-cache.server.ts);
+ * 4. the app (app.server.ts: Origin check, body limits, React Router).
+ * Every answer's headers and metric come from `answers` (answer.server.ts),
+ * whichever of these gives it.
+ */
+export function requestPipeline(options: {
+  first: readonly FastAnswer[];
+  answers: Answers;
+  staticFiles: ReadonlyMap<string, StaticFile>;
+  pageCache: PageCache | undefined;
+  app: Hono<{ Bindings: HttpBindings }>;
+  /** Reverse proxies whose X-Forwarded-* headers are believed (Env.trustedProxies). */
+  trusted: ReadonlySet<string>;
+  /** The metrics label of a path (route-label.server.ts). */
+  routeOf: (path: string) => string;
+  /** The host @hono/node-server puts in a URL when the request has none. */
+  hostname?: string;
+}): RequestListener {
+  const { app, trusted } = options;
+  const answers: FastAnswer[] = [
+    ...options.first,
+    staticFilesAnswer(options.staticFiles, options.answers),
+  ];
+  if (options.pageCache) {
+    const pages = pageCacheAnswer(
+      options.pageCache,
+      options.answers,
+      async (req, res) => app.fetch(pageRequestOf(req, trusted), { incoming: req, outgoing: res }),
+      options.routeOf,
+    );
+    // A Host the app would refuse (400) is left to it.
+    answers.push((req, res) => plainHost.test(req.headers.host ?? "") && pages(req, res));
+  }
+  return nodeListener(
+    answers,
+    forwardedUrls(getRequestListener(app.fetch, { hostname: options.hostname }), trusted),
+  );
+}
+
+/** The request's target as the app sees it (requestTargetOf: behind a trusted proxy, absolute). */
+function targetOf(req: IncomingMessage, trusted: ReadonlySet<string>): string {
+  return requestTargetOf(
+    {
+      socketAddress: req.socket.remoteAddress,
+      url: req.url ?? "/",
+      host: req.headers.host,
+      forwardedProto: req.headers["x-forwarded-proto"],
+      forwardedHost: req.headers["x-forwarded-host"],
+    },
+    trusted,
+  );
+}
+
+/**
+ * The app's Request for a member page the page cache renders (a GET, no
+ * body), without Accept-Encoding: the cache keeps the page plain and encodes
+ * it itself, on the zlib pool, once per encoding.
+ */
+function pageRequestOf(req: IncomingMessage, trusted: ReadonlySet<string>): Request {
+  const target = targetOf(req, trusted);
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.toLowerCase() !== "accept-encoding") headers.append(name, raw[i + 1] as string);
+  }
+  const url = target.startsWith("/") ? `http://${req.headers.host}${target}` : target;
+  return new Request(url, { headers });
+}
 
 /**
  * An answer given on node:http before the Hono app: it writes the whole response
@@ -63,25 +136,9 @@ export function nodeListener(
  */
 export function forwardedUrls(app: RequestListener, trusted: ReadonlySet<string>): RequestListener {
   return (req, res) => {
-    req.url = requestTargetOf(
-      {
-        socketAddress: req.socket.remoteAddress,
-        url: req.url ?? "/",
-        host: req.headers.host,
-        forwardedProto: req.headers["x-forwarded-proto"],
-        forwardedHost: req.headers["x-forwarded-host"],
-      },
-      trusted,
-    );
+    req.url = targetOf(req, trusted);
     app(req, res);
   };
-}
-
-/** The headers the Hono shell adds to every answer (app.server.ts), for answers given before it. */
-export function shellHeaders(publicOrigin: string): Readonly<Record<string, string>> {
-  return publicOrigin.startsWith("https://")
-    ? { ...securityHeaders, "Strict-Transport-Security": strictTransportSecurity }
-    : securityHeaders;
 }
 
 /**
@@ -97,9 +154,9 @@ const plainHost = /^[a-z0-9.-]+(?::\d{1,5})?$/i;
 const repliesKeptPerFile = 16;
 
 /**
- * Static files and prerendered pages from memory (loadStaticFiles), with the
- * headers the Hono shell gives them: the same file, status and headers for the
- * same request (staticFileFor and staticReply are shared with it).
+ * Static files and prerendered pages from memory (loadStaticFiles), as the
+ * app would answer them: the same file, status and headers for the same
+ * request (staticFileFor and staticReply are shared with it).
  *
  * Each file keeps the replies it gave, headers merged, by what chose them (the
  * method, whether If-None-Match matched, the Accept-Encoding value): building
@@ -109,31 +166,8 @@ const repliesKeptPerFile = 16;
  */
 export function staticFilesAnswer(
   files: ReadonlyMap<string, StaticFile>,
-  publicOrigin: string,
+  answers: Answers,
 ): FastAnswer {
-  const headers = shellHeaders(publicOrigin);
-  const kept = new WeakMap<StaticFile, Map<string, StaticReply>>();
-  const replyFor = (
-    file: StaticFile,
-    method: string,
-    ifNoneMatch: string | undefined,
-    acceptEncoding: string | undefined,
-  ): StaticReply => {
-    let replies = kept.get(file);
-    if (!replies) {
-      replies = new Map();
-      kept.set(file, replies);
-    }
-    const key = `${method} ${ifNoneMatch === file.etag} ${acceptEncoding ?? ""}`;
-    let reply = replies.get(key);
-    if (!reply) {
-      const own = staticReply(file, method, ifNoneMatch, acceptEncoding);
-      // The shell's headers, and the file's own where it has one (a page's CSP).
-      reply = { ...own, headers: { ...headers, ...own.headers } };
-      if (replies.size < repliesKeptPerFile) replies.set(key, reply);
-    }
-    return reply;
-  };
   return (req, res) => {
     const method = req.method ?? "";
     if (method !== "GET" && method !== "HEAD") return false;
@@ -145,16 +179,24 @@ export function staticFilesAnswer(
     }
     const file = staticFileFor(files, path, query !== -1, req.headers.cookie);
     if (!file) return false;
-    const reply = replyFor(
-      file,
-      method,
-      req.headers["if-none-match"],
-      req.headers["accept-encoding"],
+    const ifNoneMatch = req.headers["if-none-match"];
+    const acceptEncoding = req.headers["accept-encoding"];
+    const key = `${method} ${ifNoneMatch === file.etag} ${acceptEncoding ?? ""}`;
+    file.replies ??= new Map();
+    let reply = file.replies.get(key);
+    if (!reply) {
+      reply = staticReply(file, method, ifNoneMatch, acceptEncoding);
+      if (file.replies.size < repliesKeptPerFile) file.replies.set(key, reply);
+    }
+    // Counted: pages by their path (a bounded set: the prerendered ones), build files together.
+    answers.fromMemory(
+      req,
+      res,
+      reply.status,
+      reply.headers,
+      reply.body,
+      file.visitorOnly ? path : "static file",
     );
-    res.writeHead(reply.status, withRequestId(reply.headers));
-    res.end(reply.body);
-    // Pages by their path (a bounded set: the prerendered ones), build files together.
-    countRequest(file.visitorOnly ? path : "static file", method, reply.status);
     return true;
   };
 }
@@ -176,7 +218,7 @@ const probeHeaders = { "Content-Type": "text/plain; charset=utf-8", "Cache-Contr
  * should ask. Neither reads the database, so a database outage does not get
  * every process restarted or taken out at once.
  */
-export function probesAnswer(readiness: Readiness): FastAnswer {
+export function probesAnswer(readiness: Readiness, answers: Answers): FastAnswer {
   return (req, res) => {
     const url = req.url;
     if (url !== "/healthz" && url !== "/readyz") return false;
@@ -184,8 +226,13 @@ export function probesAnswer(readiness: Readiness): FastAnswer {
     const ok = url === "/healthz" || (readiness.ready && !readiness.stopping);
     const body =
       url === "/healthz" ? "ok" : ok ? "ready" : readiness.stopping ? "stopping" : "starting";
-    res.writeHead(ok ? 200 : 503, withRequestId(probeHeaders));
-    res.end(req.method === "HEAD" ? undefined : body);
+    answers.fromMemory(
+      req,
+      res,
+      ok ? 200 : 503,
+      probeHeaders,
+      req.method === "HEAD" ? undefined : body,
+    );
     return true;
   };
 }
