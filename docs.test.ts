@@ -46,7 +46,7 @@ function sources(dir: string): string[] {
     const rel = `${dir}/${entry.name}`;
     if (entry.isDirectory()) {
       if (rel !== "app/test") found.push(...sources(rel));
-    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+    } else if (/\.tsx?$/.test(entry.name) && !/(\.test|fixtures)\.tsx?$/.test(entry.name)) {
       found.push(rel);
     }
   }
