@@ -1,12 +1,12 @@
 import { pageViews } from "./analytics/page-views.server";
+import { answerRequests, ask, type Channel, inCluster } from "./cluster-ipc.server";
+import type { Db } from "./db/client.server";
+import { logger } from "./logger.server";
 import {
   createMemoryRateLimiter,
   type LimiterOptions,
   type RateLimiter,
-} from "./auth/rate-limiters.server";
-import { answerRequests, ask, type Channel, inCluster } from "./cluster-ipc.server";
-import type { Db } from "./db/client.server";
-import { logger } from "./logger.server";
+} from "./rate-limiters.server";
 import { refreshOfferSettings } from "./settings/offer-settings.server";
 
 /**

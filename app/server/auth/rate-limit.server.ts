@@ -3,12 +3,12 @@ import { inCluster } from "../cluster-ipc.server";
 import { getEnv, type RateLimitSettings } from "../env.server";
 import { countRateLimited } from "../metrics/metrics.server";
 import { createPrimaryRateLimiter } from "../process-messages.server";
-import { getRedis } from "../redis.server";
 import {
   createMemoryRateLimiter,
   createRedisRateLimiter,
   type RateLimiter,
-} from "./rate-limiters.server";
+} from "../rate-limiters.server";
+import { getRedis } from "../redis.server";
 
 // The app's rate limits: which counters there are (per address, e-mail,
 // account), where they are kept (rate-limiters.server.ts: memory, Redis; the

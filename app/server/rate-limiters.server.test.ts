@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { prefix, redisClient } from "./auth/redis-fixtures";
 import { createMemoryRateLimiter, createRedisRateLimiter } from "./rate-limiters.server";
-import { prefix, redisClient } from "./redis-fixtures";
 
 describe("createMemoryRateLimiter", () => {
   it("allows the limit, refuses past it, and opens again after the window", async () => {

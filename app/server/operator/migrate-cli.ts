@@ -1,8 +1,9 @@
 // `npm run db:migrate`: applies the committed migrations to DATABASE_URL, or to the PGlite in
 // DATA_DIR. Needs only those two settings (and reads .env like the server).
+
+import { DatabaseLockedError, openDatabase } from "../db/client.server";
 import { loadDatabaseEnv, loadDotEnv } from "../env.server";
 import { describeStartFailure } from "../start-failure.server";
-import { DatabaseLockedError, openDatabase } from "./client.server";
 
 let env: ReturnType<typeof loadDatabaseEnv> | undefined;
 try {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
-import { logger } from "../logger.server";
+import { logger } from "./logger.server";
 
 /**
  * Fixed-window attempt counters. In process memory by default; shared
