@@ -50,6 +50,24 @@ const sessionCreations = () =>
 const customerCreations = () =>
   stand.requests.filter((r) => r.method === "POST" && r.path === "/v1/customers");
 
+/** A completed, paid Checkout Session of the user's, as Stripe sends it. */
+function paidSession(
+  userId: string,
+  paid: { metadata: Record<string, string>; amount_total: number },
+) {
+  return {
+    id: randomId("cs_test"),
+    object: "checkout.session" as const,
+    mode: "payment" as const,
+    client_reference_id: userId,
+    status: "complete" as const,
+    payment_status: "paid" as const,
+    payment_intent: randomId("pi"),
+    currency: "usd",
+    ...paid,
+  };
+}
+
 describe("Stripe checkout (docs/product.md, Stripe)", () => {
   it("creates a Checkout Session with exactly its documented parameters and goes to its url", async () => {
     const u = await createUser();
@@ -210,18 +228,7 @@ describe("return to /success (reconcileStripeCheckout)", () => {
   it("grants nothing for a paid session of another price, and records it for the operator", async () => {
     const u = await createUser();
     const session = stand.addSession(
-      {
-        id: randomId("cs_test"),
-        object: "checkout.session",
-        mode: "payment",
-        client_reference_id: u.id,
-        metadata: {},
-        status: "complete",
-        payment_status: "paid",
-        payment_intent: randomId("pi"),
-        amount_total: 500,
-        currency: "usd",
-      },
+      paidSession(u.id, { metadata: {}, amount_total: 500 }),
       "price_payment_link",
     );
     const db = await getDb();
@@ -350,18 +357,10 @@ describe("the plan's price in the offer settings is what Stripe charges (decisio
     await setPlanPrice(1700);
     const u = await createUser();
     const session = stand.addSession(
-      {
-        id: randomId("cs_test"),
-        object: "checkout.session",
-        mode: "payment",
-        client_reference_id: u.id,
+      paidSession(u.id, {
         metadata: { user_id: u.id, product_id: "lifetime-access" },
-        status: "complete",
-        payment_status: "paid",
-        payment_intent: randomId("pi"),
         amount_total: 2500,
-        currency: "usd",
-      },
+      }),
       planPrice.id,
     );
     const db = await getDb();
@@ -374,18 +373,10 @@ describe("the plan's price in the offer settings is what Stripe charges (decisio
   it("a paid session of the plan's product below the price it was started at grants nothing and is recorded with what was paid", async () => {
     const u = await createUser();
     const session = stand.addSession(
-      {
-        id: randomId("cs_test"),
-        object: "checkout.session",
-        mode: "payment",
-        client_reference_id: u.id,
+      paidSession(u.id, {
         metadata: { user_id: u.id, product_id: "lifetime-access", plan_price_cents: "1700" },
-        status: "complete",
-        payment_status: "paid",
-        payment_intent: randomId("pi"),
         amount_total: 900,
-        currency: "usd",
-      },
+      }),
       planPrice.id,
       900,
     );
