@@ -102,6 +102,9 @@ export async function startServer(options: StartOptions): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
+/** How long an idle kept-alive connection stays open: longer than HAProxy keeps one (deploy/haproxy.cfg). */
+export const keepAliveMs = 75_000;
+
 /**
  * Listens first: /healthz answers while the process starts, /readyz says when it is
  * ready, and a request that comes before waits for it (a process started again in a
@@ -109,6 +112,12 @@ export async function startServer(options: StartOptions): Promise<void> {
  * `drain` stops taking requests.
  */
 async function listen(env: Env, server: Server, answers: Answers) {
+  // A proxy keeps idle connections to this server and sends the next request on one;
+  // had the server closed it in that instant, a POST on it would fail (the proxy does
+  // not send a POST again). The server keeps idle connections open longer than
+  // the proxy does (Node's default is 5 s).
+  server.keepAliveTimeout = keepAliveMs;
+  server.headersTimeout = keepAliveMs + 1000;
   const readiness: Readiness = { ready: false, stopping: false };
   let closing = false;
   let serve: RequestListener | undefined;
