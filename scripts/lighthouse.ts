@@ -41,17 +41,9 @@ const budgets: Record<(typeof categories)[number], number> = {
  * client, about 110 KB of it shared, plus their own code (/demo-swipes the
  * most: its tabs and the swipes). A page past its budget fails the run.
  */
-const islandsPages = [
-  "/ailabs-offer",
-  "/ailabs-offer2",
-  "/white-label-upsell",
-  "/custom-saas-upsell",
-  "/custom-saas-thank-you",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/upgrades",
-  "/jv-affiliate",
-];
+/** The public pages that run React Router's client: not islands pages. */
+const clientPages = ["/jv-doc", "/demo-swipes"];
+const islandsPages = publicPagePaths.filter((page) => page !== "/" && !clientPages.includes(page));
 const jsBudgets: Record<string, number> = {
   "/": 100 * 1024,
   ...Object.fromEntries(islandsPages.map((page) => [page, 85 * 1024])),
