@@ -5,7 +5,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { accessProduct } from "~/config/site";
 import { type MemberAccessFilter, membersPageSize } from "~/lib/admin-forms";
-import { type MemberAccess, memberAccessSql } from "../access.server";
+import { type MemberAccess, memberAccessIs, memberAccessSql } from "../access.server";
 import { type Db, rowsOf } from "../db/client.server";
 import {
   chapter,
@@ -45,7 +45,10 @@ function matching(query: Omit<MembersQuery, "page">) {
   const search = query.q
     ? sql` and (lower(u.name) like ${likePattern(query.q)} or lower(u.email) like ${likePattern(query.q)})`
     : sql``;
-  const access = query.access === "all" ? sql`` : sql` and ${accessOf("u")} = ${query.access}`;
+  const access =
+    query.access === "all"
+      ? sql``
+      : sql` and ${memberAccessIs({ id: sql.raw("u.id"), isAdmin: sql.raw("u.is_admin") }, query.access)}`;
   return sql`true${search}${access}`;
 }
 
