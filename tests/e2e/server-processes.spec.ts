@@ -187,7 +187,9 @@ if (databaseUrl) {
         { ...formValues(offerDefaults), planPrice: "43.21" },
         { cookie: cookies[0] ?? "" },
       );
-      expect(saved.status).toBe(200);
+      // Saved: back to the settings page, which says so (decision 029).
+      expect(saved.status).toBe(302);
+      expect(saved.headers.get("location")).toBe("/admin/settings");
       const homes = [];
       for (let i = 0; i < 4; i++) homes.push(await getAlone(server.origin, "/"));
       expect(new Set(homes.map((h) => processOf(h.requestId))).size).toBe(2);
