@@ -19,6 +19,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { TwoFactorPrompt } from "./components/two-factor-prompt";
 import { Island } from "./islands/island";
+import { busyTryAgain, serverBusy } from "./lib/busy";
 import { useNonce } from "./lib/nonce";
 import { getSessionUser, isMember } from "./server/auth/guards.server";
 
@@ -116,6 +117,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     } else if (error.status === 403) {
       title = "Not allowed";
       detail = "You do not have access to this page.";
+    } else if (error.status === 503) {
+      // Turned away past the server's capacity (decision 030): the same address works again soon.
+      title = busyTryAgain;
+      detail = serverBusy;
     } else if (error.status === 400 || error.status === 415) {
       // A refusal's own message, e.g. readForm's for a body that is not a form.
       title = "Bad request";

@@ -37,6 +37,11 @@ export type RoutePolicy = {
    */
   originCheck?: false;
   /**
+   * false: never waits for a turn nor is turned away busy past the server's
+   * capacity (decision 030): the payment providers' notifications.
+   */
+  queue?: false;
+  /**
    * The only methods the route takes: GET and HEAD are answered 405 with
    * Allow (resource routes that only take POST: their loader is postOnly).
    */
@@ -58,7 +63,7 @@ export type RoutePolicy = {
 };
 
 const postOnly = { methods: ["POST"] } as const satisfies RoutePolicy;
-const webhook = { ...postOnly, originCheck: false } as const satisfies RoutePolicy;
+const webhook = { ...postOnly, originCheck: false, queue: false } as const satisfies RoutePolicy;
 
 export const routePolicies = {
   "/": { prerender: "public", funnel: "page" },

@@ -1,6 +1,12 @@
-import { redirect, useNavigation } from "react-router";
+import {
+  isRouteErrorResponse,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useNavigation,
+} from "react-router";
 import { DraftPreviewNotice } from "~/components/course/draft-preview-notice";
 import { ChapterNav, ChapterView } from "~/components/members/course-view";
+import { busyTryAgain } from "~/lib/busy";
 import { chapterDoneSchema } from "~/lib/forms";
 import { isPrefetch } from "~/route-policies";
 import { requireMember, seesDrafts } from "~/server/auth/guards.server";
@@ -48,6 +54,28 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw redirect(`/course/${encodeURIComponent(params.courseId)}?chapter=${next}`);
   }
   return null;
+}
+
+/**
+ * A mark turned away busy (503 past the server's capacity, decision 030) says
+ * so beside its button, nothing having been saved, instead of leaving the page.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (isRouteErrorResponse(error) && error.status === 503) return { formError: busyTryAgain };
+    throw error;
+  }
+}
+
+/** Nothing changed when a mark was turned away busy: the page is not read again. */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (actionResult?.formError === busyTryAgain) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function Course({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { passwordTooCommon } from "~/lib/password-rule";
 import { isCommonPassword } from "./common-passwords.server";
 import {
-  createWorkQueue,
   hashingQueueLength,
   hashingSlots,
   hashPassword,
@@ -133,54 +132,5 @@ describe("password hashing", () => {
     ).rejects.toThrow(/memory/i);
     const stored = await hash("after a refusal");
     expect(await verifyPassword({ hash: stored, password: "after a refusal" })).toBe(true);
-  });
-});
-
-describe("the work queue", () => {
-  it("runs at most its slots at once, in arrival order, and frees a slot on failure", async () => {
-    const queue = createWorkQueue(2);
-    const order: number[] = [];
-    let active = 0;
-    let most = 0;
-    const task = (n: number, fail = false) =>
-      queue.run(async () => {
-        active += 1;
-        most = Math.max(most, active);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        order.push(n);
-        active -= 1;
-        if (fail) throw new Error(`task ${n}`);
-        return n;
-      });
-    const results = await Promise.allSettled([task(1), task(2, true), task(3), task(4), task(5)]);
-    expect(most).toBe(2);
-    expect(order.slice(0, 2).sort()).toEqual([1, 2]);
-    expect(order.slice(2)).toEqual([3, 4, 5]);
-    expect(results.map((r) => r.status)).toEqual([
-      "fulfilled",
-      "rejected",
-      "fulfilled",
-      "fulfilled",
-      "fulfilled",
-    ]);
-    expect(queue.running()).toBe(0);
-    expect(queue.waiting()).toBe(0);
-  });
-
-  it("refuses at once, as busy, what would wait past its line; takes work again once there is room", async () => {
-    const queue = createWorkQueue(1, 2);
-    let release = () => {};
-    const held = new Promise<string>((resolve) => {
-      release = () => resolve("done");
-    });
-    const accepted = [queue.run(() => held), queue.run(() => held), queue.run(() => held)];
-    await expect(queue.run(() => held)).rejects.toMatchObject({
-      status: "SERVICE_UNAVAILABLE",
-      body: { code: "BUSY" },
-    });
-    expect(queue.waiting()).toBe(2);
-    release();
-    expect(await Promise.all(accepted)).toEqual(["done", "done", "done"]);
-    expect(await queue.run(async () => "after")).toBe("after");
   });
 });

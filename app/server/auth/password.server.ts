@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { APIError } from "better-auth/api";
 import { passwordTooCommon } from "~/lib/password-rule";
+import { createWorkQueue, serverBusy } from "../work-queue.server";
 import { isCommonPassword } from "./common-passwords.server";
 
 // Hashing runs on threads of its own, so it never blocks the event loop
@@ -33,11 +34,8 @@ const legacyCost = { N: 16384, r: 16, p: 1 } satisfies Cost;
 const maxmem = 256 * 1024 * 1024;
 const keyLength = 64;
 
-/** What a person is told when the hashing queue is full (decision 026). */
-export const serverBusy = "We are busy right now. Please try again in a few seconds.";
-
-/** How long to wait before trying again after `serverBusy`, in seconds (the Retry-After header). */
-export const busyRetryAfterSeconds = 5;
+// What a person is told when a queue is full, and when to try again (work-queue.server.ts).
+export { busyRetryAfterSeconds, serverBusy } from "../work-queue.server";
 
 /**
  * Thrown by a full work queue: Better Auth passes its own error type through
@@ -45,33 +43,6 @@ export const busyRetryAfterSeconds = 5;
  */
 export function busyError() {
   return new APIError("SERVICE_UNAVAILABLE", { code: "BUSY", message: serverBusy });
-}
-
-/**
- * Runs at most `slots` tasks at once; at most `maxWaiting` others wait their
- * turn, first come first served, and any more are refused at once with
- * busyError.
- */
-export function createWorkQueue(slots: number, maxWaiting = Number.POSITIVE_INFINITY) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    running: () => running,
-    waiting: () => waiting.length,
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running < slots) running += 1;
-      else if (waiting.length >= maxWaiting) throw busyError();
-      else await new Promise<void>((resolve) => waiting.push(resolve));
-      try {
-        return await task();
-      } finally {
-        // The slot passes straight to the next in line, or is given back.
-        const next = waiting.shift();
-        if (next) next();
-        else running -= 1;
-      }
-    },
-  };
 }
 
 /** Hashes at once: every core but one. */
@@ -89,7 +60,11 @@ export const hashingQueueLength = hashingSlots;
  * waits: past that, a sign-up or sign-in is answered
  * "busy" at once instead of waiting without bound (decision 026).
  */
-export const passwordWork = createWorkQueue(hashingSlots, hashingQueueLength);
+export const passwordWork = createWorkQueue({
+  slots: hashingSlots,
+  maxWaiting: hashingQueueLength,
+  busy: busyError,
+});
 
 /**
  * What a hashing thread runs: scrypt, one hash at a time, so at most one

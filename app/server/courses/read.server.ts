@@ -1,11 +1,12 @@
 // A course as members read it: the course list with their progress, a course
 // with its chapters, the resume point and chapters marked done. Authoring is
 // in authoring.server.ts.
-import { and, asc, countDistinct, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.server";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { type Db, rowsOf, type Tx } from "../db/client.server";
 import { chapter, chapterProgress, chapterView, course, courseVisit } from "../db/schema";
 import { logger } from "../logger.server";
 import { withRetries } from "../retry.server";
+import { catalogueAt, sharedVersionSql } from "./catalogue.server";
 
 export type CourseCard = {
   id: string;
@@ -35,47 +36,51 @@ export function isUuid(value: string | null | undefined): value is string {
 
 /**
  * Every published course in the admin's order, with this member's progress
- * (of published chapters), first chapter and resume point: one query,
- * whatever the number of courses.
+ * (of published chapters), first chapter and resume point: one statement for
+ * what is the member's own, the courses from the catalogue (catalogue.server.ts).
  */
 export async function listCourses(db: Db, userId: string): Promise<CourseCard[]> {
-  const rows = await db
-    .select({
-      id: course.id,
-      title: course.title,
-      description: course.description,
-      coverImageUrl: course.coverImageUrl,
-      coverAlt: course.coverAlt,
-      totalChapters: countDistinct(chapter.id),
-      doneChapters: countDistinct(chapterProgress.chapterId),
-      firstChapterId: sql<
-        string | null
-      >`(array_agg(${chapter.id} order by ${chapter.sortOrder}))[1]`,
-      visited: sql<boolean>`${courseVisit.userId} is not null`,
-      // Where the member was, unless that chapter has become a draft since.
-      lastChapterId: sql<
-        string | null
-      >`case when bool_or(${chapter.id} = ${courseVisit.chapterId}) then ${courseVisit.chapterId} end`,
-    })
-    .from(course)
-    // Drafts are never listed, nor counted: a member sees published courses and chapters only.
-    .leftJoin(chapter, and(eq(chapter.courseId, course.id), eq(chapter.published, true)))
-    .leftJoin(
-      chapterProgress,
-      and(eq(chapterProgress.chapterId, chapter.id), eq(chapterProgress.userId, userId)),
-    )
-    // At most one row per course: course_visit's key is (user_id, course_id).
-    .leftJoin(courseVisit, and(eq(courseVisit.courseId, course.id), eq(courseVisit.userId, userId)))
-    .where(eq(course.published, true))
-    .groupBy(course.id, courseVisit.userId, courseVisit.chapterId)
-    .orderBy(...courseOrder);
-  return rows.map((r) => ({
-    ...r,
-    totalChapters: Number(r.totalChapters),
-    doneChapters: Number(r.doneChapters),
-    firstChapterId: r.firstChapterId ?? null,
-    visited: Boolean(r.visited),
-  }));
+  const [row] = await rowsOf<{ version: string | number; done: unknown; visits: unknown }>(
+    db,
+    sql`select ${sharedVersionSql} as version,
+      coalesce((select json_agg(chapter_id) from ${chapterProgress}
+        where user_id = ${userId}), '[]') as done,
+      coalesce((select json_agg(json_build_array(course_id, chapter_id)) from ${courseVisit}
+        where user_id = ${userId}), '[]') as visits`,
+  );
+  const catalogue = await catalogueAt(db, Number(row?.version ?? 0));
+  const done = new Set(jsonList(row?.done).map(String));
+  const visits = new Map<string, string | null>();
+  for (const visit of jsonList(row?.visits)) {
+    const [courseId, chapterId] = visit as [string, string | null];
+    visits.set(String(courseId), chapterId == null ? null : String(chapterId));
+  }
+  // Drafts are never listed, nor counted: a member sees published courses and chapters only.
+  return catalogue.courses
+    .filter((c) => c.published)
+    .map((c) => {
+      const chapters = c.publishedChapters;
+      const last = visits.get(c.id);
+      return {
+        id: c.id,
+        title: c.title,
+        description: c.description,
+        coverImageUrl: c.coverImageUrl,
+        coverAlt: c.coverAlt,
+        totalChapters: chapters.length,
+        doneChapters: chapters.filter((ch) => done.has(ch.id)).length,
+        firstChapterId: chapters[0]?.id ?? null,
+        visited: visits.has(c.id),
+        // Where the member was, unless that chapter has become a draft since.
+        lastChapterId: last && chapters.some((ch) => ch.id === last) ? last : null,
+      };
+    });
+}
+
+/** A json column as both drivers return it: parsed already, or as text. */
+function jsonList(value: unknown): unknown[] {
+  const v = typeof value === "string" ? JSON.parse(value) : value;
+  return Array.isArray(v) ? v : [];
 }
 
 /**
@@ -124,100 +129,107 @@ export type CourseRequest = {
  * the selected chapter (the one asked for, else the one last opened, else the
  * first). Undefined for an unknown or malformed id, and for a draft course.
  * Draft chapters are left out as if they did not exist, unless `drafts` (an
- * admin's preview). Reads only: three or four queries, whatever the number of
- * chapters. openCourse also remembers the chapter as the one last opened.
+ * admin's preview). Reads only: one statement for what is the member's own,
+ * the course itself from the catalogue (catalogue.server.ts). openCourse also
+ * remembers the chapter as the one last opened.
  */
 export async function readCourse(
   db: Db,
   request: CourseRequest,
 ): Promise<MemberCourse | undefined> {
-  return (await findCourse(db, request))?.course;
+  if (!isUuid(request.courseId)) return undefined;
+  return (await findCourse(db, request, false))?.course;
 }
 
-/** readCourse's course, and the chapter the member opened last (null: none yet). */
+/**
+ * readCourse's course, and the chapter the member had opened last before
+ * (null: none yet). With `remember`, the chapter asked for (when it is one
+ * the member may see) is remembered as the one last opened, in the same
+ * statement that reads the member's progress (recordVisit's writes).
+ */
 async function findCourse(
   db: Db,
   { userId, courseId, chapterId = null, drafts = false }: CourseRequest,
+  remember: boolean,
 ): Promise<{ course: MemberCourse; lastChapterId: string | null } | undefined> {
-  if (!isUuid(courseId)) return undefined;
-  const [found] = await db
-    .select({
-      id: course.id,
-      title: course.title,
-      description: course.description,
-      published: course.published,
-      lastChapterId: courseVisit.chapterId,
-    })
-    .from(course)
-    .leftJoin(courseVisit, and(eq(courseVisit.courseId, course.id), eq(courseVisit.userId, userId)))
-    .where(
-      drafts ? eq(course.id, courseId) : and(eq(course.id, courseId), eq(course.published, true)),
-    )
-    .limit(1);
-  if (!found) return undefined;
-  const list = await db
-    .select({
-      id: chapter.id,
-      title: chapter.title,
-      done: sql<boolean>`${chapterProgress.chapterId} is not null`,
-    })
-    .from(chapter)
-    .leftJoin(
-      chapterProgress,
-      and(eq(chapterProgress.chapterId, chapter.id), eq(chapterProgress.userId, userId)),
-    )
-    .where(
-      drafts
-        ? eq(chapter.courseId, courseId)
-        : and(eq(chapter.courseId, courseId), eq(chapter.published, true)),
-    )
-    .orderBy(asc(chapter.sortOrder));
-  const ids = new Set(list.map((c) => c.id));
-  const selectedId =
-    (chapterId && ids.has(chapterId) ? chapterId : null) ??
-    (found.lastChapterId && ids.has(found.lastChapterId) ? found.lastChapterId : null) ??
-    list[0]?.id ??
-    null;
-  let selected: MemberCourse["selected"] = null;
-  if (selectedId) {
-    const [row] = await db
-      .select({
-        id: chapter.id,
-        title: chapter.title,
-        contentHtml: chapter.contentHtml,
-        published: chapter.published,
-      })
-      .from(chapter)
-      .where(eq(chapter.id, selectedId))
-      .limit(1);
-    selected = row ?? null;
-  }
-  const read: MemberCourse = {
-    id: found.id,
-    title: found.title,
-    description: found.description,
-    published: found.published,
-    chapters: list.map((c) => ({ ...c, done: Boolean(c.done) })),
-    selected,
+  const asked = remember && isUuid(chapterId) ? chapterId : null;
+  const visible = drafts
+    ? sql`true`
+    : sql`${chapter.published} and exists (select 1 from ${course} where ${course.id} = ${courseId} and ${course.published})`;
+  const [row] = await rowsOf<{ version: string | number; last: string | null; done: unknown }>(
+    db,
+    asked
+      ? sql`with prev as (
+          select chapter_id from ${courseVisit} where user_id = ${userId} and course_id = ${courseId}
+        ), target as (
+          select ${chapter.id} as id from ${chapter}
+          where ${chapter.id} = ${asked} and ${chapter.courseId} = ${courseId} and ${visible}
+        ), visit as (
+          insert into ${courseVisit} (user_id, course_id, chapter_id)
+          select ${userId}, ${courseId}::uuid, id from target
+          on conflict (user_id, course_id) do update set chapter_id = excluded.chapter_id, visited_at = now()
+          where ${courseVisit.chapterId} is distinct from excluded.chapter_id
+        ), opened as (
+          insert into ${chapterView} (user_id, chapter_id, course_id)
+          select ${userId}, id, ${courseId}::uuid from target
+          on conflict do nothing
+        )
+        select ${sharedVersionSql} as version, (select chapter_id from prev) as last,
+          coalesce((select json_agg(chapter_id) from ${chapterProgress}
+            where user_id = ${userId} and course_id = ${courseId}), '[]') as done`
+      : sql`select ${sharedVersionSql} as version,
+          (select chapter_id from ${courseVisit} where user_id = ${userId} and course_id = ${courseId}) as last,
+          coalesce((select json_agg(chapter_id) from ${chapterProgress}
+            where user_id = ${userId} and course_id = ${courseId}), '[]') as done`,
+  );
+  const catalogue = await catalogueAt(db, Number(row?.version ?? 0));
+  const found = catalogue.byId.get(courseId);
+  if (!found || !(found.published || drafts)) return undefined;
+  const list = drafts ? found.chapters : found.publishedChapters;
+  const lastChapterId = row?.last == null ? null : String(row.last);
+  const done = new Set(jsonList(row?.done).map(String));
+  const has = (id: string | null): id is string => id !== null && list.some((c) => c.id === id);
+  const selectedId = has(chapterId) ? chapterId : has(lastChapterId) ? lastChapterId : null;
+  const selected = list.find((c) => c.id === selectedId) ?? list[0];
+  return {
+    course: {
+      id: found.id,
+      title: found.title,
+      description: found.description,
+      published: found.published,
+      chapters: list.map((c) => ({ id: c.id, title: c.title, done: done.has(c.id) })),
+      selected: selected
+        ? {
+            id: selected.id,
+            title: selected.title,
+            contentHtml: selected.contentHtml,
+            published: selected.published,
+          }
+        : null,
+    },
+    lastChapterId,
   };
-  return { course: read, lastChapterId: found.lastChapterId };
 }
 
 /**
  * A member's visit to a course (not a prefetch): readCourse, and the chapter
- * shown remembered as the one last opened (recordVisit). Only a move writes,
- * so a visit to the same chapter leaves the database as it was
- * (page-cache.server.ts).
+ * shown remembered as the one last opened. The chapter asked for is
+ * remembered in the statement that reads the course; only a move writes, so a
+ * visit to the same chapter leaves the database as it was
+ * (page-cache.server.ts). Without one, the chapter shown (the one last
+ * opened, else the first) is remembered after (recordVisit).
  */
 export async function openCourse(
   db: Db,
   request: CourseRequest,
 ): Promise<MemberCourse | undefined> {
-  const found = await findCourse(db, request);
+  if (!isUuid(request.courseId)) return undefined;
+  const found = await findCourse(db, request, true);
   if (!found) return undefined;
   const { course, lastChapterId } = found;
-  if (course.selected && course.selected.id !== lastChapterId) {
-    await recordVisit(db, request.userId, course.id, course.selected.id);
+  const selectedId = course.selected?.id;
+  if (selectedId && selectedId !== lastChapterId && selectedId !== request.chapterId) {
+    await recordVisit(db, request.userId, course.id, selectedId);
   }
   return course;
 }

@@ -1,7 +1,16 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import type { Hono } from "hono";
+import { busyTryAgain } from "~/lib/busy";
+import { policyFor } from "~/route-policies";
 import { logger } from "../logger.server";
+import {
+  busyRetryAfterSeconds,
+  createWorkQueue,
+  ServerBusy,
+  serverBusy,
+  type WorkQueue,
+} from "../work-queue.server";
 import type { Answers } from "./answer.server";
 import { requestTargetOf } from "./app.server";
 import { type PageCache, pageCacheAnswer } from "./page-cache.server";
@@ -16,7 +25,9 @@ import { type StaticFile, staticFileFor, staticReply } from "./static-files.serv
  *    kept (pageCacheAnswer, page-cache.server.ts);
  * 4. the app (app.server.ts: Origin check, body limits, React Router).
  * Every answer's headers and metric come from `answers` (answer.server.ts),
- * whichever of these gives it.
+ * whichever of these gives it. What the app renders or acts on (3's misses
+ * and 4) takes a turn in `work` (requestQueue): past the server's capacity a
+ * request waits a bounded time, then is answered 503 busy (decision 030).
  */
 export function requestPipeline(options: {
   first: readonly FastAnswer[];
@@ -30,8 +41,11 @@ export function requestPipeline(options: {
   routeOf: (path: string) => string;
   /** The host @hono/node-server puts in a URL when the request has none. */
   hostname?: string;
+  /** The turns of what the app renders or acts on; requestQueue() when not given. */
+  work?: WorkQueue;
 }): RequestListener {
   const { app, trusted } = options;
+  const work = options.work ?? requestQueue();
   const answers: FastAnswer[] = [
     ...options.first,
     staticFilesAnswer(options.staticFiles, options.answers),
@@ -40,16 +54,73 @@ export function requestPipeline(options: {
     const pages = pageCacheAnswer(
       options.pageCache,
       options.answers,
-      async (req, res) => app.fetch(pageRequestOf(req, trusted), { incoming: req, outgoing: res }),
+      (req, res) =>
+        work.run(async () =>
+          app.fetch(pageRequestOf(req, trusted), { incoming: req, outgoing: res }),
+        ),
       options.routeOf,
     );
     // A Host the app would refuse (400) is left to it.
-    answers.push((req, res) => plainHost.test(req.headers.host ?? "") && pages(req, res));
+    answers.push(
+      (req, res) =>
+        plainHost.test(req.headers.host ?? "") &&
+        pages(req, res).catch((error: unknown) => {
+          if (!(error instanceof ServerBusy)) throw error;
+          answerBusy(req, res, options.answers, options.routeOf);
+          return true;
+        }),
+    );
   }
-  return nodeListener(
-    answers,
-    forwardedUrls(getRequestListener(app.fetch, { hostname: options.hostname }), trusted),
+  const appListener = getRequestListener(
+    (request, env) => {
+      const path = new URL(request.url).pathname;
+      if (policyFor(path).queue === false) return app.fetch(request, env as HttpBindings);
+      const started = performance.now();
+      return work
+        .run(async () => app.fetch(request, env as HttpBindings))
+        .catch((error: unknown) => {
+          if (!(error instanceof ServerBusy)) throw error;
+          const busy = new Response(busyPage, { status: 503, headers: busyHeaders });
+          return options.answers.finish(request, path, busy, started);
+        });
+    },
+    { hostname: options.hostname },
   );
+  return nodeListener(answers, forwardedUrls(appListener, trusted));
+}
+
+/**
+ * Requests the app renders or acts on at once, and the longest one waits for
+ * a turn before it is answered 503 busy (decision 030): enough at once for
+ * the database's pool to be busy while pages render, and a wait far under
+ * what a person or a proxy gives up after.
+ */
+export const requestSlots = 16;
+export const requestWaitMs = 1000;
+
+/** The app's turns: requestSlots at once, a wait of requestWaitMs at most. */
+export function requestQueue(slots = requestSlots, maxWaitMs = requestWaitMs): WorkQueue {
+  return createWorkQueue({ slots, maxWaitMs, busy: () => new ServerBusy() });
+}
+
+const busyHeaders = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Retry-After": String(busyRetryAfterSeconds),
+  "Cache-Control": "no-store",
+};
+
+/** The busy page: says so, and offers the same address again. */
+const busyPage = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy | AI Labs</title></head><body><main><h1>${busyTryAgain}</h1><p>${serverBusy}</p><p><a href="">Try again</a></p></main></body></html>`;
+
+/** 503 with Retry-After for a request refused a turn, written on node:http. */
+function answerBusy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answers: Answers,
+  routeOf: (path: string) => string,
+): void {
+  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  answers.fromMemory(req, res, 503, busyHeaders, busyPage, routeOf(path));
 }
 
 /** The request's target as the app sees it (requestTargetOf: behind a trusted proxy, absolute). */
