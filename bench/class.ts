@@ -182,6 +182,8 @@ export async function runClass(job: ClassJob): Promise<ClassStats> {
 
   const write = async (member: Member, chapter: Member["chapters"][0]) => {
     const done = !chapter.done;
+    /** The mark itself (the POST) was answered 2xx: stored, whatever the page's read after it. */
+    let stored = false;
     const outcome = await timed(
       "write",
       async () => {
@@ -190,16 +192,19 @@ export async function runClass(job: ClassJob): Promise<ClassStats> {
           const reply = await send(request.url, { ...request, agent: member.agent, timeoutMs });
           if (reply.status === 503 && reply.headers["retry-after"]) return "busy";
           if (reply.status !== 200) throw new Error(replyText(reply));
-          if (template.method !== "GET" && !isActionSuccess(await decodeSingleFetch(reply))) {
-            throw new Error(`the action did not succeed: ${replyText(reply)}`);
+          if (template.method !== "GET") {
+            if (!isActionSuccess(await decodeSingleFetch(reply))) {
+              throw new Error(`the action did not succeed: ${replyText(reply)}`);
+            }
+            stored = true;
           }
         }
         return "served";
       },
       `mark chapter done=${done}`,
     );
-    // Only an answered write has a known outcome; a busy one wrote nothing.
-    if (outcome === "served") {
+    // Only an answered mark has a known outcome; one turned away busy wrote nothing.
+    if (stored) {
       chapter.done = done;
       member.unknown.delete(chapter.id);
     } else if (outcome === "failed") member.unknown.add(chapter.id);

@@ -220,8 +220,8 @@ export function createPageCache(options: PageCacheOptions) {
      * The one way in: the kept page for this request when a stamp read after
      * it arrived is the page's own; else the Response `render` gives, the page
      * kept when it is a 200 HTML page that sets no cookie nor a cache rule of
-     * its own, and nothing it shows changed while it was rendered (then the
-     * kept page is returned, to be answered from memory). Undefined for a
+     * its own, under the stamp read before rendering (then the kept page is
+     * returned, to be answered from memory). Undefined for a
      * request the cache cannot tell apart safely, without rendering it: no
      * valid session token, a query parameter its route's policy does not name
      * (a course takes `?chapter=`), a prefetch (which renders differently: it
@@ -253,11 +253,13 @@ export function createPageCache(options: PageCacheOptions) {
         return response;
       }
       const rendered = new Uint8Array(await response.arrayBuffer());
-      const after = await currentStamp(found.token);
-      // A write during the render may or may not show in this page: not kept.
-      if (!after || after.stamp !== before.stamp || rendered.byteLength > maxBodyBytes) {
+      if (rendered.byteLength > maxBodyBytes) {
         return new Response(rendered, { status: 200, headers: response.headers });
       }
+      // Kept under the stamp read before rendering: everything the page shows was read after
+      // it, so it is at least that recent. A write while it was rendered (its own resume
+      // point, another tab) bumps the stamp, and a kept page is answered only while the
+      // stamp is the one it was kept under: such a page is never answered (decision 030).
       // Its nonce was for this answer alone: kept, its scripts are named by their hashes.
       const { body, policy } = keptPage(
         rendered,
@@ -266,7 +268,7 @@ export function createPageCache(options: PageCacheOptions) {
       const page: CachedPage = {
         key: found.key,
         stamp: before.stamp,
-        validUntil: Math.min(after.validUntil, now() + maxAgeMs),
+        validUntil: Math.min(before.validUntil, now() + maxAgeMs),
         contentType: type,
         csp: policy,
         body,
