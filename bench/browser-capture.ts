@@ -103,6 +103,8 @@ async function clickAndRecord(page: Page, name: RegExp, origin: string): Promise
   const inFlight = new Set<Request>();
   let lastActivity = Date.now();
   const started = (request: Request) => {
+    // React Router's route discovery (links coming into view), whenever it happens: not the click's.
+    if (new URL(request.url()).pathname === "/__manifest") return;
     requests.push(request);
     inFlight.add(request);
     lastActivity = Date.now();

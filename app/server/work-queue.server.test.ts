@@ -65,4 +65,27 @@ describe("the work queue", () => {
     expect(await next).toBe("next");
     expect(queue.running()).toBe(0);
   });
+  it("refuses at once what would wait behind more work than its bound, by the time tasks took lately", async () => {
+    let clock = 0;
+    const queue = createWorkQueue({ slots: 1, maxQueuedWorkMs: 50, busy, now: () => clock });
+    // Tasks of 20 ms on the queue's clock: the mean it knows them by.
+    for (let i = 0; i < 100; i++) {
+      await queue.run(async () => {
+        clock += 20;
+      });
+    }
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = queue.run(() => held);
+    // Two waiting are about 40 ms of work: taken. A third would be about 60: refused at once.
+    const waiting = [queue.run(async () => "a"), queue.run(async () => "b")];
+    const started = performance.now();
+    await expect(queue.run(async () => "c")).rejects.toBeInstanceOf(Busy);
+    expect(performance.now() - started).toBeLessThan(10);
+    release();
+    await first;
+    expect(await Promise.all(waiting)).toEqual(["a", "b"]);
+  });
 });

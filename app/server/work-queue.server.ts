@@ -27,6 +27,14 @@ export type WorkQueueOptions = {
   slots: number;
   maxWaiting?: number;
   maxWaitMs?: number;
+  /**
+   * Refused at once when the work already waiting would take longer than
+   * this (ms): those waiting, times the mean time a task has taken lately,
+   * over the slots. The line holds a few hundred ms of work, not a count.
+   */
+  maxQueuedWorkMs?: number;
+  /** The clock tasks are timed by (ms); performance.now by default. */
+  now?: () => number;
   /** The error a refused task's run rejects with. */
   busy: () => Error;
 };
@@ -41,7 +49,11 @@ export function createWorkQueue(options: WorkQueueOptions): WorkQueue {
   const { slots, busy } = options;
   const maxWaiting = options.maxWaiting ?? Number.POSITIVE_INFINITY;
   const maxWaitMs = options.maxWaitMs ?? Number.POSITIVE_INFINITY;
+  const maxQueuedWorkMs = options.maxQueuedWorkMs ?? Number.POSITIVE_INFINITY;
+  const now = options.now ?? (() => performance.now());
   let running = 0;
+  /** The mean time a task took lately (ms): a moving average over about the last 20. */
+  let meanTaskMs = 0;
   /** In arrival order; a waiter refused for its wait is taken out. */
   const waiting = new Set<() => void>();
 
@@ -66,11 +78,17 @@ export function createWorkQueue(options: WorkQueueOptions): WorkQueue {
     waiting: () => waiting.size,
     async run<T>(task: () => Promise<T>): Promise<T> {
       if (running < slots) running += 1;
-      else if (waiting.size >= maxWaiting) throw busy();
-      else await turn();
+      else if (
+        waiting.size >= maxWaiting ||
+        ((waiting.size + 1) * meanTaskMs) / slots > maxQueuedWorkMs
+      ) {
+        throw busy();
+      } else await turn();
+      const started = now();
       try {
         return await task();
       } finally {
+        meanTaskMs += (now() - started - meanTaskMs) / 20;
         // The slot passes straight to the next in line, or is given back.
         const next = waiting.values().next();
         if (next.done) running -= 1;

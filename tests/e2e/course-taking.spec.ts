@@ -169,6 +169,53 @@ for (const { name, viewport } of widths) {
       await shoot(page, testInfo, "mark-not-saved");
     });
 
+    test("a mark turned away busy says Busy, try again; the chapter stays as it was, and a retry saves it", async ({
+      page,
+      adminApi,
+    }, testInfo) => {
+      const titles = [uniqueTitle("Busy one"), uniqueTitle("Busy two")];
+      const { courseId, chapterIds } = await adminApi.createCourseWithChapters(
+        uniqueTitle("Busy course"),
+        "",
+        titles.map((t) => ({ title: t, content: `<p>${t}</p>` })),
+      );
+      await createAccount(page, { paid: true });
+      await page.goto(`/course/${courseId}?chapter=${chapterIds[1]}`);
+      const mark = page.getByRole("button", { name: "Mark as complete" });
+      await hydrated(mark);
+      // Past the server's capacity the mark's POST is answered as the request pipeline answers
+      // it (overload.server.test.ts): 503 with Retry-After, before the app sees it.
+      let turnedAway = 0;
+      await page.route(
+        (url) => url.pathname === `/course/${courseId}.data`,
+        async (route) => {
+          if (route.request().method() !== "POST" || turnedAway > 0) return route.fallback();
+          turnedAway += 1;
+          await route.fulfill({
+            status: 503,
+            headers: { "Retry-After": "5", "Content-Type": "text/html; charset=utf-8" },
+            body: "<!DOCTYPE html><h1>Busy, try again</h1>",
+          });
+        },
+      );
+      await mark.click();
+      await expect(page.getByRole("alert")).toHaveText(
+        "Your progress was not saved: Busy, try again",
+      );
+      await expect(mark).toHaveAttribute("aria-pressed", "false");
+      await expect(page.getByRole("heading", { level: 2, name: titles[1] })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shoot(page, testInfo, "mark-busy");
+      // Trying again goes through.
+      await mark.click();
+      await expect(page.getByRole("button", { name: /Completed/ })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+      await expect(page.getByRole("alert")).toHaveCount(0);
+      expect(turnedAway).toBe(1);
+    });
+
     test("course page: progress bar, Previous and Next, Mark as complete moves on, then complete", async ({
       page,
       adminApi,

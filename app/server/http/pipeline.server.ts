@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import type { Hono } from "hono";
 import { busyTryAgain } from "~/lib/busy";
-import { policyFor } from "~/route-policies";
+import { pageCacheQueryFor, policyFor } from "~/route-policies";
 import { logger } from "../logger.server";
 import {
   busyRetryAfterSeconds,
@@ -54,22 +54,22 @@ export function requestPipeline(options: {
     const pages = pageCacheAnswer(
       options.pageCache,
       options.answers,
-      (req, res) =>
-        work.run(async () =>
-          app.fetch(pageRequestOf(req, trusted), { incoming: req, outgoing: res }),
-        ),
+      async (req, res) => app.fetch(pageRequestOf(req, trusted), { incoming: req, outgoing: res }),
       options.routeOf,
     );
+    // A member page takes its turn whole: the stamp, the render and the compression.
     // A Host the app would refuse (400) is left to it.
-    answers.push(
-      (req, res) =>
-        plainHost.test(req.headers.host ?? "") &&
-        pages(req, res).catch((error: unknown) => {
+    answers.push((req, res) => {
+      if (req.method !== "GET" || !plainHost.test(req.headers.host ?? "")) return false;
+      if (!pageCacheQueryFor((req.url ?? "").split("?")[0] ?? "")) return false;
+      return work
+        .run(() => pages(req, res))
+        .catch((error: unknown) => {
           if (!(error instanceof ServerBusy)) throw error;
           answerBusy(req, res, options.answers, options.routeOf);
           return true;
-        }),
-    );
+        });
+    });
   }
   const appListener = getRequestListener(
     (request, env) => {
@@ -90,17 +90,23 @@ export function requestPipeline(options: {
 }
 
 /**
- * Requests the app renders or acts on at once, and the longest one waits for
- * a turn before it is answered 503 busy (decision 030): enough at once for
- * the database's pool to be busy while pages render, and a wait far under
- * what a person or a proxy gives up after.
+ * The request queue's bounds (decision 030): requests worked on at once
+ * (enough for the database to be busy while pages render, few enough that
+ * each is done in a fraction of a second when the CPU is the limit); the
+ * work that may wait, by the time it would take; and the longest a request
+ * waits for its turn. Past them it is answered 503 busy.
  */
-export const requestSlots = 16;
+export const requestSlots = 8;
+export const requestQueuedWorkMs = 300;
 export const requestWaitMs = 1000;
 
-/** The app's turns: requestSlots at once, a wait of requestWaitMs at most. */
-export function requestQueue(slots = requestSlots, maxWaitMs = requestWaitMs): WorkQueue {
-  return createWorkQueue({ slots, maxWaitMs, busy: () => new ServerBusy() });
+/** The app's turns, with the bounds above. */
+export function requestQueue(
+  slots = requestSlots,
+  maxWaitMs = requestWaitMs,
+  maxQueuedWorkMs = requestQueuedWorkMs,
+): WorkQueue {
+  return createWorkQueue({ slots, maxWaitMs, maxQueuedWorkMs, busy: () => new ServerBusy() });
 }
 
 const busyHeaders = {
