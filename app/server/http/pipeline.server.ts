@@ -98,7 +98,7 @@ export function requestPipeline(options: {
  */
 export const requestSlots = 8;
 export const requestQueuedWorkMs = 300;
-export const requestWaitMs = 1000;
+export const requestWaitMs = 700;
 
 /** The app's turns, with the bounds above. */
 export function requestQueue(
