@@ -90,6 +90,8 @@
  *   BENCH_CORE_SHARE (0.5): mode 7's held runs. BENCH_CORES_LOADGEN (wrk when installed, else
  *   autocannon), BENCH_WRK (wrk): mode 7's load generator.
  *   DATABASE_URL: also run on PostgreSQL (see above).
+ *   BENCH_DATABASES ("all"): "postgres" runs the PostgreSQL server alone, PGlite's left out
+ *   (with DATABASE_URL; mode 2's comparison with bare Node is PGlite's, so it has none then).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -158,6 +160,8 @@ const config = {
   writesPerSecond: numberFromEnv("BENCH_WRITE_RATE", 50),
   signupsPerSecond: numberFromEnv("BENCH_SIGNUP_RATE", 10),
   classMembers: numberFromEnv("BENCH_CLASS_MEMBERS", 300),
+  /** BENCH_DATABASES=postgres: only the PostgreSQL run (DATABASE_URL), PGlite's left out. */
+  postgresOnly: process.env.BENCH_DATABASES === "postgres",
   overloadMembers: numberFromEnv("BENCH_OVERLOAD_MEMBERS", 1000),
   classPauseMs: numberFromEnv("BENCH_CLASS_PAUSE", 1000),
   classSeconds: numberFromEnv("BENCH_CLASS_DURATION", 40),
@@ -946,15 +950,18 @@ async function main() {
   }
 
   const servers: unknown[] = [];
-  const pglite = await setUp({ kind: "PGlite" });
-  const learned = needsWriteTemplate() ? await learnWrite(pglite) : undefined;
-  servers.push({
-    ...(await benchSite(pglite, learned?.template)),
-    responses: {
-      "/dashboard": replyInfo(pglite.dashboard),
-      "/course/{id}": replyInfo(pglite.coursePage),
-    },
-  });
+  let learned: Awaited<ReturnType<typeof learnWrite>> | undefined;
+  if (!config.postgresOnly) {
+    const pglite = await setUp({ kind: "PGlite" });
+    learned = needsWriteTemplate() ? await learnWrite(pglite) : undefined;
+    servers.push({
+      ...(await benchSite(pglite, learned?.template)),
+      responses: {
+        "/dashboard": replyInfo(pglite.dashboard),
+        "/course/{id}": replyInfo(pglite.coursePage),
+      },
+    });
+  }
 
   if (config.postgres) {
     const database = await createThrowawayDatabase(process.env.DATABASE_URL as string);
@@ -962,6 +969,7 @@ async function main() {
       `[PostgreSQL] database ${database.kind === "PostgreSQL" ? database.name : ""} created`,
     );
     const site = await setUp(database);
+    if (!learned && needsWriteTemplate()) learned = await learnWrite(site);
     servers.push(await benchSite(site, learned?.template));
   }
 
