@@ -468,7 +468,12 @@ test("a purchase through https: sign-up on one server, which is then killed; pay
   await page.goto(`${origin}/admin/settings`);
   await page.getByLabel("Coupon code").fill("PROXY");
   await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toContainText("Saved");
+  // The save answers once every process of the server has rendered its public pages again
+  // (up to 35 s: process-messages.server.ts); app1, just restarted, may still be rendering
+  // its own at start, and the suite's other worker loads the machine meanwhile.
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toContainText("Saved", {
+    timeout: 40_000,
+  });
   await page.reload();
   await expect(page.getByLabel("Coupon code")).toHaveValue("PROXY");
 
