@@ -3,6 +3,7 @@
 // a course changed (drizzle/0006_page_version.sql) tell this copy too, so a
 // member page reads only what is the member's own.
 import { sql } from "drizzle-orm";
+import type { EditedCourse } from "~/lib/course-authoring";
 import { type Db, rowsOf } from "../db/client.server";
 
 export type CatalogueChapter = {
@@ -12,13 +13,8 @@ export type CatalogueChapter = {
   published: boolean;
 };
 
-export type CatalogueCourse = {
-  id: string;
-  title: string;
-  description: string;
-  published: boolean;
-  coverImageUrl: string | null;
-  coverAlt: string;
+/** A course as its edit form shows it, with its chapters. */
+export type CatalogueCourse = EditedCourse & {
   /** In the admin's order, drafts included. */
   chapters: CatalogueChapter[];
   /** Published chapters only, in order: what a member sees. */
@@ -81,7 +77,9 @@ async function readCatalogue(db: Db): Promise<Catalogue> {
   );
   const courses: CatalogueCourse[] = [];
   const byId = new Map<string, CatalogueCourse>();
-  for (const [id, title, description, published, coverImageUrl, coverAlt] of parsed(row?.courses)) {
+  for (const [id, title, description, published, coverImageUrl, coverAlt] of jsonList<unknown[]>(
+    row?.courses,
+  )) {
     const c: CatalogueCourse = {
       id: String(id),
       title: String(title),
@@ -95,7 +93,7 @@ async function readCatalogue(db: Db): Promise<Catalogue> {
     courses.push(c);
     byId.set(c.id, c);
   }
-  for (const [courseId, id, title, contentHtml, published] of parsed(row?.chapters)) {
+  for (const [courseId, id, title, contentHtml, published] of jsonList<unknown[]>(row?.chapters)) {
     const c = byId.get(String(courseId));
     if (!c) continue;
     const chapter: CatalogueChapter = {
@@ -110,8 +108,8 @@ async function readCatalogue(db: Db): Promise<Catalogue> {
   return { version: Number(row?.version ?? 0), courses, byId };
 }
 
-/** A json column as both drivers return it: parsed already, or as text. */
-function parsed(value: unknown): unknown[][] {
+/** A json array column as both drivers return it: parsed already, or as text. */
+export function jsonList<T = unknown>(value: unknown): T[] {
   const v = typeof value === "string" ? JSON.parse(value) : value;
-  return Array.isArray(v) ? (v as unknown[][]) : [];
+  return Array.isArray(v) ? (v as T[]) : [];
 }

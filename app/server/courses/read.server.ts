@@ -6,7 +6,7 @@ import { type Db, rowsOf, type Tx } from "../db/client.server";
 import { chapter, chapterProgress, chapterView, course, courseVisit } from "../db/schema";
 import { logger } from "../logger.server";
 import { withRetries } from "../retry.server";
-import { catalogueAt, sharedVersionSql } from "./catalogue.server";
+import { catalogueAt, jsonList, sharedVersionSql } from "./catalogue.server";
 
 export type CourseCard = {
   id: string;
@@ -75,12 +75,6 @@ export async function listCourses(db: Db, userId: string): Promise<CourseCard[]>
         lastChapterId: last && chapters.some((ch) => ch.id === last) ? last : null,
       };
     });
-}
-
-/** A json column as both drivers return it: parsed already, or as text. */
-function jsonList(value: unknown): unknown[] {
-  const v = typeof value === "string" ? JSON.parse(value) : value;
-  return Array.isArray(v) ? v : [];
 }
 
 /**
