@@ -51,24 +51,26 @@ export function requestPipeline(options: {
     staticFilesAnswer(options.staticFiles, options.answers),
   ];
   if (options.pageCache) {
+    // A kept member page is answered from memory and never waits; rendering one takes a
+    // turn, held until its whole body is rendered.
     const pages = pageCacheAnswer(
       options.pageCache,
       options.answers,
-      async (req, res) => app.fetch(pageRequestOf(req, trusted), { incoming: req, outgoing: res }),
+      (req, res) =>
+        work.run(async () =>
+          wholeBody(await app.fetch(pageRequestOf(req, trusted), { incoming: req, outgoing: res })),
+        ),
       options.routeOf,
     );
-    // A member page takes its turn whole: the stamp, the render and the compression.
     // A Host the app would refuse (400) is left to it.
     answers.push((req, res) => {
       if (req.method !== "GET" || !plainHost.test(req.headers.host ?? "")) return false;
       if (!pageCacheQueryFor((req.url ?? "").split("?")[0] ?? "")) return false;
-      return work
-        .run(() => pages(req, res))
-        .catch((error: unknown) => {
-          if (!(error instanceof ServerBusy)) throw error;
-          answerBusy(req, res, options.answers, options.routeOf);
-          return true;
-        });
+      return pages(req, res).catch((error: unknown) => {
+        if (!(error instanceof ServerBusy)) throw error;
+        answerBusy(req, res, options.answers, options.routeOf);
+        return true;
+      });
     });
   }
   const appListener = getRequestListener(
@@ -87,6 +89,14 @@ export function requestPipeline(options: {
     { hostname: options.hostname },
   );
   return nodeListener(answers, forwardedUrls(appListener, trusted));
+}
+
+/** A Response with its body read to the end: a page is rendered while its body streams. */
+async function wholeBody(response: Response): Promise<Response> {
+  if (!response.body) return response;
+  const body = await response.arrayBuffer();
+  const { status, statusText, headers } = response;
+  return new Response(body, { status, statusText, headers });
 }
 
 /**
