@@ -37,6 +37,7 @@ export default [
   route("app-idea-generator", "routes/members/app-idea-generator.tsx"),
   route("bonuses", "routes/members/bonuses.tsx"),
   route("account", "routes/members/account.tsx"),
+  route("account/receipts/:orderNumber", "routes/members/receipt.tsx"),
 
   // Admins: the owner's console, under one navigation
   layout("routes/admin/layout.tsx", [

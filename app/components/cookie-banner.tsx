@@ -106,7 +106,7 @@ export function CookieBanner({ returnTo = "/" }: { returnTo?: string }) {
     <section
       id="cookie-banner"
       aria-labelledby={`${id}-title`}
-      className="relative z-50 border-b border-slate-200 bg-white"
+      className="relative z-50 border-b border-slate-200 bg-white print:hidden"
     >
       <form
         method="post"

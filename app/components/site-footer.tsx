@@ -19,7 +19,7 @@ export function LegalLinks({ className }: { className: string }) {
 export function SiteFooter() {
   const { supportEmail } = site;
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-white">
+    <footer className="mt-16 border-t border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
         <p>
           Need help? Email{" "}

@@ -36,7 +36,7 @@ export function SiteHeader({
     ? [...memberLinks, ...(user.isAdmin ? [{ to: "/admin", label: "Admin Panel" }] : [])]
     : [];
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b print:hidden border-slate-200 bg-white/95 backdrop-blur">
       <nav
         aria-label="Main"
         className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4"

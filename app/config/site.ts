@@ -80,6 +80,11 @@ export function formatUsd(cents: number): string {
   })}`;
 }
 
+/** An amount in cents: dollars for USD, else the cents and the currency's code. */
+export function formatAmount(cents: number, currency: string): string {
+  return currency === "usd" ? formatUsd(cents) : `${cents} ${currency.toUpperCase()}`;
+}
+
 // ─── Sales funnel: sales pages, upgrades, upsells and the thank-you page ───
 // Everything an operator changes for a launch sits in this block or, for the
 // prices of the funnel's products, in funnelProducts above: regular prices, the

@@ -13,8 +13,15 @@ const email = z
   .max(254)
   .transform((v) => v.toLowerCase());
 
+/** A person's name as the account keeps it. */
+export const fullName = z
+  .string()
+  .trim()
+  .min(1, "Please enter your full name")
+  .max(100, "Name is too long");
+
 export const signupSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your full name").max(100, "Name is too long"),
+  name: fullName,
   email,
   password: newPassword,
 });

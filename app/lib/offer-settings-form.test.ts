@@ -77,6 +77,29 @@ describe("offer settings", () => {
     });
   });
 
+  it("keeps the seller's name and postal address for receipts, one line each", () => {
+    const parsed = parseForm(
+      offerSettingsFormSchema,
+      form({
+        ...defaults,
+        sellerName: " AI Labs LLC ",
+        sellerAddress: "1 Main St\r\nAustin, TX 78701\r\nUSA ",
+      }),
+    );
+    expect(parsed.ok && parsed.data).toMatchObject({
+      sellerName: "AI Labs LLC",
+      sellerAddress: "1 Main St\nAustin, TX 78701\nUSA",
+    });
+    const refused = parseForm(
+      offerSettingsFormSchema,
+      form({ ...defaults, sellerName: "  ", sellerAddress: "x".repeat(501) }),
+    );
+    expect(!refused.ok && refused.fieldErrors).toEqual({
+      sellerName: "Please enter the seller's name",
+      sellerAddress: "This address is too long",
+    });
+  });
+
   it("turns a wall-clock launch in a time zone into the instant, across daylight saving", () => {
     expect(launchInstant("2025-06-06T11:00", "America/Chicago")).toBe("2025-06-06T16:00:00.000Z");
     expect(launchInstant("2025-01-06T11:00", "America/Chicago")).toBe("2025-01-06T17:00:00.000Z");

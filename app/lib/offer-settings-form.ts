@@ -85,6 +85,17 @@ export const offerSettingsFormSchema = z
       .max(254, "This address is too long")
       .pipe(z.email("Please enter a valid e-mail address"))
       .transform((v) => v.toLowerCase()),
+    sellerName: z
+      .string("Please enter the seller's name")
+      .trim()
+      .min(1, "Please enter the seller's name")
+      .max(200, "This name is too long"),
+    sellerAddress: z
+      .string()
+      .trim()
+      .max(500, "This address is too long")
+      .default("")
+      .transform((v) => v.replace(/\r\n?/g, "\n")),
   })
   .refine((v) => v.contestEnd >= v.contestStart, {
     path: ["contestEnd"],
@@ -106,6 +117,8 @@ export const offerSettingsFormSchema = z
       customSaasUrl: v.customSaasUrl,
       discordInviteUrl: v.discordInviteUrl,
       supportEmail: v.supportEmail,
+      sellerName: v.sellerName,
+      sellerAddress: v.sellerAddress,
     }),
   );
 
@@ -130,5 +143,7 @@ export function formValues(s: OfferSettings): OfferSettingsForm {
     customSaasUrl: s.customSaasUrl,
     discordInviteUrl: s.discordInviteUrl ?? "",
     supportEmail: s.supportEmail,
+    sellerName: s.sellerName,
+    sellerAddress: s.sellerAddress,
   };
 }

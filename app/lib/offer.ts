@@ -29,7 +29,16 @@ export type OfferSettings = {
   /** The members' Discord invite; null: the DISCORD_INVITE_URL setting, else "coming soon". */
   discordInviteUrl: string | null;
   supportEmail: string;
+  /** Who sells, as every receipt names them: a name and a postal address (lines). */
+  sellerName: string;
+  sellerAddress: string;
 };
+
+/**
+ * What public pages get of the offer settings: all but the members' Discord
+ * invite and the seller's details, which only receipts show.
+ */
+export type PublicOffer = Omit<OfferSettings, "discordInviteUrl" | "sellerName" | "sellerAddress">;
 
 export const offerSettingKeys = [
   "planPriceCents",
@@ -46,6 +55,8 @@ export const offerSettingKeys = [
   "customSaasUrl",
   "discordInviteUrl",
   "supportEmail",
+  "sellerName",
+  "sellerAddress",
 ] as const satisfies readonly (keyof OfferSettings)[];
 
 /** The values the pages showed before the settings existed (app/config/site.ts). */
@@ -64,6 +75,8 @@ export const offerDefaults: OfferSettings = {
   customSaasUrl: salesFunnel.checkoutUrls.coaching,
   discordInviteUrl: null,
   supportEmail: site.supportEmail,
+  sellerName: site.brand,
+  sellerAddress: "",
 };
 
 /** Whether `zone` is a time zone this runtime knows (IANA names: Europe/Paris, UTC). */

@@ -116,9 +116,11 @@ test("the owner changes the offer settings; the public pages and the checkout fo
   await page.getByLabel("Main offer buy link").fill("https://warriorplus.com/o2/buy/ailabs/spring");
   await page.getByLabel("Second sales page price (US$)").fill("12");
   await page.getByLabel("Launch date and time").fill("2031-03-01T10:00");
+  await page.getByLabel("Seller's name").fill("AI Labs Education LLC");
+  await page.getByLabel("Seller's postal address").fill("1 Main Street\nAustin, TX 78701\nUSA");
   await page.getByLabel("Launch time zone").fill("Europe/London");
   await page.getByLabel("Launch time zone").press("Enter");
-  await expect(page.getByRole("status").first()).toContainText("Saved (6 fields changed)");
+  await expect(page.getByRole("status").first()).toContainText("Saved (8 fields changed)");
   await expect(page.getByLabel("Plan price (US$)")).toHaveValue("19.95");
 
   // Visitors get the new figures, still from memory.
@@ -148,7 +150,16 @@ test("the owner changes the offer settings; the public pages and the checkout fo
   await member.getByRole("button", { name: "Get Lifetime Access Now" }).click();
   await expect(member).toHaveURL(/\/checkout\/test\/[0-9a-f-]{36}$/);
   await expect(member.getByText("$19.95 USD")).toBeVisible();
-  await expect(member.getByRole("button", { name: "Pay $19.95" })).toBeVisible();
+  await member.getByRole("button", { name: "Pay $19.95" }).click();
+  await expect(member).toHaveURL(/\/success$/);
+
+  // Its receipt names the seller as the settings say, one line each.
+  await member.goto(`${origin}/account`);
+  await member.getByRole("link", { name: /^Receipt for order AIL-/ }).click();
+  const seller = member.getByRole("article", { name: "Receipt" }).locator("address");
+  await expect(seller).toContainText("AI Labs Education LLC");
+  await expect(seller.getByText("Austin, TX 78701", { exact: true })).toBeVisible();
+  await expect(member.getByRole("article", { name: "Receipt" })).toContainText("$19.95");
   await context.close();
 });
 

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatUsd } from "~/config/site";
+import { formatAmount } from "~/config/site";
+
+export { formatAmount };
 
 /** A console page's heading, with an optional line under it and actions beside it. */
 export function ConsoleHeading({
@@ -215,11 +217,6 @@ export function TableSection<T>({
       )}
     </section>
   );
-}
-
-/** An amount in cents: dollars for USD, else the cents and the currency's code. */
-export function formatAmount(cents: number, currency: string): string {
-  return currency === "usd" ? formatUsd(cents) : `${cents} ${currency.toUpperCase()}`;
 }
 
 /** The From and To date inputs of a range form (UTC days, YYYY-MM-DD). */

@@ -1,8 +1,7 @@
 import { useMatches } from "react-router";
-import { type OfferSettings, offerDefaults } from "~/lib/offer";
+import { offerDefaults, type PublicOffer } from "~/lib/offer";
 
-/** What public pages get of the offer settings: all but the members' Discord invite. */
-export type PublicOffer = Omit<OfferSettings, "discordInviteUrl">;
+export type { PublicOffer };
 
 /**
  * The offer settings of this page: the `offer` its route's loader returned

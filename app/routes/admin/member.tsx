@@ -160,11 +160,20 @@ export default function Member({ loaderData, actionData }: Route.ComponentProps)
       <TableSection
         id="purchases"
         title="Purchases"
-        head={["Product", "Provider", "Amount", "Status", "Bought", "Refunded"]}
+        head={["Order", "Product", "Provider", "Amount", "Status", "Bought", "Refunded"]}
         rows={purchases}
         empty="No purchases."
         row={(p) => (
           <tr key={p.id}>
+            <Cell>
+              <Link
+                to={`/account/receipts/${p.orderNumber}`}
+                className="font-mono text-indigo-700 underline"
+                aria-label={`Receipt for order ${p.orderNumber}`}
+              >
+                {p.orderNumber}
+              </Link>
+            </Cell>
             <Cell wrap>{productName(p.product)}</Cell>
             <Cell>{p.provider}</Cell>
             <Cell>{formatAmount(p.amountCents, p.currency)}</Cell>

@@ -61,7 +61,9 @@ type Field = {
   hint?: string;
   type?: "text" | "url" | "email" | "date" | "datetime-local";
   inputMode?: "decimal";
-  autoComplete?: "off" | "email";
+  autoComplete?: "off" | "email" | "organization" | "street-address";
+  /** Several lines (a postal address): a text area of this many rows. */
+  rows?: number;
 };
 
 const groups: { legend: string; fields: Field[] }[] = [
@@ -138,6 +140,24 @@ const groups: { legend: string; fields: Field[] }[] = [
       { name: "supportEmail", label: "Support e-mail", type: "email", autoComplete: "email" },
     ],
   },
+  {
+    legend: "Receipts",
+    fields: [
+      {
+        name: "sellerName",
+        label: "Seller's name",
+        hint: "The business every receipt names as the seller.",
+        autoComplete: "organization",
+      },
+      {
+        name: "sellerAddress",
+        label: "Seller's postal address",
+        hint: "One line each: street, town and postcode, country.",
+        autoComplete: "street-address",
+        rows: 4,
+      },
+    ],
+  },
 ];
 
 function SettingField({
@@ -156,20 +176,33 @@ function SettingField({
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {field.label}
       </label>
-      <input
-        id={id}
-        name={field.name}
-        // Text for prices and links: the schema's messages, not the browser's, explain a mistake.
-        type={field.type === "url" || field.type === "email" ? "text" : (field.type ?? "text")}
-        inputMode={
-          field.type === "url" ? "url" : field.type === "email" ? "email" : field.inputMode
-        }
-        autoComplete={field.autoComplete ?? "off"}
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={`${fieldClass} aria-invalid:border-red-500`}
-      />
+      {field.rows ? (
+        <textarea
+          id={id}
+          name={field.name}
+          rows={field.rows}
+          autoComplete={field.autoComplete ?? "off"}
+          defaultValue={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={`${fieldClass} aria-invalid:border-red-500`}
+        />
+      ) : (
+        <input
+          id={id}
+          name={field.name}
+          // Text for prices and links: the schema's messages, not the browser's, explain a mistake.
+          type={field.type === "url" || field.type === "email" ? "text" : (field.type ?? "text")}
+          inputMode={
+            field.type === "url" ? "url" : field.type === "email" ? "email" : field.inputMode
+          }
+          autoComplete={field.autoComplete ?? "off"}
+          defaultValue={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={`${fieldClass} aria-invalid:border-red-500`}
+        />
+      )}
       {field.hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
           {field.hint}

@@ -1,8 +1,12 @@
-import { data, redirect } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { useCheckedForm } from "~/components/auth/checked-form";
+import { Notice } from "~/components/form-answer";
+import { NameForm, PasswordForm, PurchasesList } from "~/components/members/account-settings";
 import { TwoFactorSettings } from "~/components/members/two-factor-settings";
 import { PageShell } from "~/components/ui";
-import { accountTwoFactorSchema } from "~/lib/two-factor-forms";
+import { accountSchema } from "~/lib/account-forms";
+import { passwordTooCommon } from "~/lib/password-rule";
+import { changePassword, renameAccount } from "~/server/auth/account-settings.server";
 import { requireMember } from "~/server/auth/guards.server";
 import {
   confirmTwoFactorSetup,
@@ -12,21 +16,32 @@ import {
   takeRecoveryCodesToShow,
   turnOffTwoFactor,
 } from "~/server/auth/two-factor.server";
-import { checkForm, readForm } from "~/server/forms.server";
+import { getDb } from "~/server/db/db.server";
+import { checkForm, readForm, redirectWithNotice, takeNotice } from "~/server/forms.server";
+import { purchasesOf } from "~/server/payments/receipts.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account | AI Labs" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
-  const shown = await takeRecoveryCodesToShow(request, user);
+  const [shown, purchases] = await Promise.all([
+    takeRecoveryCodesToShow(request, user),
+    purchasesOf(await getDb(), user.id),
+  ]);
+  const { notice, headers } = takeNotice(request);
+  const answered = new Headers(shown?.headers);
+  for (const cookie of headers?.getSetCookie() ?? []) answered.append("Set-Cookie", cookie);
   return data(
     {
+      name: user.name,
       email: user.email,
+      notice,
       twoFactorEnabled: user.twoFactorEnabled,
       recoveryCodes: shown?.recoveryCodes.length ? shown.recoveryCodes : null,
+      purchases: purchases.map(({ createdAt: _, refundedAt: _r, ...listed }) => listed),
     },
-    { headers: shown?.headers },
+    { headers: answered },
   );
 }
 
@@ -38,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
     const setup = typeof uri === "string" ? await describeTwoFactorSetup(uri) : null;
     return { setup: setup?.ok ? setup : undefined };
   };
-  const checked = checkForm(form, accountTwoFactorSchema, ["intent"]);
+  const checked = checkForm(form, accountSchema, ["intent", "name"]);
   if (!checked.ok) {
     if (form.get("intent") !== "confirm") return checked.refusal;
     const extra = await setupAgain(form.get("uri"));
@@ -47,6 +62,23 @@ export async function action({ request }: Route.ActionArgs) {
   const { refuse } = checked;
   const input = checked.data;
   switch (input.intent) {
+    case "change-name": {
+      await renameAccount(user, input.name);
+      throw redirectWithNotice("/account", "Your name was saved.");
+    }
+    case "change-password": {
+      const changed = await changePassword(request, user, input);
+      if (!changed.ok) {
+        const field = changed.error === passwordTooCommon ? "newPassword" : "currentPassword";
+        return refuse(400, { fieldErrors: { [field]: changed.error } });
+      }
+      // A redirect: every session but the new one in these headers has ended.
+      throw redirectWithNotice(
+        "/account",
+        "Your password was changed. Every other device was signed out.",
+        changed.headers,
+      );
+    }
     case "enable": {
       const setup = await startTwoFactorSetup(request, input.password);
       if (!setup.ok) return refuse(400, { fieldErrors: { password: setup.error } });
@@ -75,7 +107,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const form = useCheckedForm(accountTwoFactorSchema, actionData);
+  const form = useCheckedForm(accountSchema, actionData);
+  const navigation = useNavigation();
+  const sending =
+    navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const { twoFactorEnabled } = loaderData;
   const recoveryCodes =
     (actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : undefined) ??
@@ -83,6 +118,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <PageShell title="Account">
       <p className="text-slate-600">Signed in as {loaderData.email}</p>
+      {/* A refused form's message replaces the last form's notice. */}
+      <Notice notice={actionData ? null : loaderData.notice} />
+      <NameForm
+        name={loaderData.name}
+        email={loaderData.email}
+        errors={form.errors}
+        sending={sending}
+        onSubmit={form.onSubmit}
+      />
+      <PasswordForm errors={form.errors} sending={sending} onSubmit={form.onSubmit} />
+      <PurchasesList purchases={loaderData.purchases} />
       <TwoFactorSettings
         enabled={twoFactorEnabled}
         recoveryCodes={recoveryCodes}

@@ -6,6 +6,7 @@ import { recordSecurityEvent } from "../audit-log.server";
 import type { Db } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { twoFactor, user as userTable } from "../db/schema";
+import { call, checkingPassword, type Refused } from "./account-settings.server";
 import { type Auth, getAuth } from "./better-auth.server";
 import {
   clearCookie,
@@ -14,8 +15,8 @@ import {
   setSignedCookie,
   showRecoveryCodesCookie,
 } from "./cookies.server";
-import { twoFactorAlreadyOn, twoFactorErrorMessage, twoFactorNotSetUp } from "./errors.server";
-import { getRateLimits, type RateLimits, tooManyAttempts } from "./rate-limit.server";
+import { twoFactorAlreadyOn, twoFactorNotSetUp } from "./errors.server";
+import { getRateLimits, type RateLimits } from "./rate-limit.server";
 import {
   generateRecoveryCodes,
   hashStoredRecoveryCodes,
@@ -28,7 +29,7 @@ import { getSessionUser, type SessionUser } from "./session-user.server";
 // (/account), through Better Auth's twoFactor plugin. The sign-in side is in
 // sign-in.server.ts.
 
-export type Refused = { ok: false; error: string };
+export type { Refused };
 
 /** What the user needs to add the account to an authenticator app. */
 export type TwoFactorSetup = {
@@ -40,36 +41,6 @@ export type TwoFactorSetup = {
   /** The QR code as an SVG data URL, for an <img>. */
   qrCode: string;
 };
-
-async function call<T>(fn: () => Promise<T>): Promise<{ ok: true; value: T } | Refused> {
-  try {
-    return { ok: true, value: await fn() };
-  } catch (error) {
-    return { ok: false, error: twoFactorErrorMessage(error) };
-  }
-}
-
-/**
- * A password check of the signed-in account, counted per account like a
- * sign-in (RATE_LIMIT_LOGIN_PER_ADDRESS_AND_EMAIL per window): a stolen
- * session cookie cannot be used to guess the password. A right password
- * starts the count again.
- */
-async function checkingPassword<T extends { ok: boolean }>(
-  request: Request,
-  fn: () => Promise<T | Refused>,
-  limits: RateLimits = getRateLimits(),
-): Promise<T | Refused> {
-  const user = await getSessionUser(request);
-  // Without a session Better Auth refuses the call itself.
-  if (!user) return fn();
-  if (!(await limits.accountPassword.perAccount.hit(user.id))) {
-    return { ok: false, error: tooManyAttempts };
-  }
-  const result = await fn();
-  if (result.ok) await limits.accountPassword.perAccount.reset(user.id);
-  return result;
-}
 
 /**
  * Step 1 of turning TOTP on: checks the password and stores a new, not yet

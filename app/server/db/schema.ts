@@ -260,6 +260,14 @@ export const purchase = pgTable(
      * docs/decisions/023-marketplace-sales-and-the-plan-price.md
      */
     awaitsAddressProof: boolean("awaits_address_proof").notNull().default(false),
+    /**
+     * The order number the buyer and the owner quote (AIL-7K3Q9): given by the
+     * database from a sequence, scrambled so that numbers in a row do not look
+     * it (drizzle/0016).
+     */
+    orderNumber: text("order_number")
+      .notNull()
+      .default(sql`purchase_order_number(nextval('purchase_order_seq'))`),
     /** The UTC day of created_at, kept by the database: the sales figures group by it. */
     createdDay: date("created_day", { mode: "string" }).generatedAlwaysAs(
       sql`(created_at at time zone 'UTC')::date`,
@@ -267,6 +275,7 @@ export const purchase = pgTable(
   },
   (t) => [
     uniqueIndex("purchase_provider_ref_idx").on(t.provider, t.providerRef),
+    uniqueIndex("purchase_order_number_idx").on(t.orderNumber),
     // Serves hasPaidAccess: "a completed purchase of this user".
     index("purchase_user_status_idx").on(t.userId, t.status),
     // Serves the sales figures for a date range (/admin/sales).

@@ -1,4 +1,4 @@
-import { formatUsd, productName, site } from "../../config/site";
+import { formatAmount, productName, site } from "../../config/site";
 
 /** A message ready for the outbox: the recipient is added by the caller. */
 export type MessageContent = { subject: string; text: string; html: string };
@@ -90,30 +90,50 @@ export function signInLinkMessage(input: { name: string; signInUrl: string }): M
   ]);
 }
 
+/** Tells the account's owner their password was changed on the account page. */
+export function passwordChangedMessage(input: {
+  name: string;
+  when: Date;
+  forgotPasswordUrl: string;
+}): MessageContent {
+  return compose(`Your ${site.brand} password was changed`, input.name, [
+    {
+      text: `The password of your account was changed on ${input.when.toISOString().slice(0, 16).replace("T", " at ")} UTC, and every other device was signed out.`,
+    },
+    { text: "If that was you, there is nothing to do." },
+    {
+      text: `If it was not you, ask for a link to choose a new password below, then write to ${site.supportEmail}.`,
+    },
+    { link: input.forgotPasswordUrl, label: "Choose a new password" },
+  ]);
+}
+
 /** The receipt of a completed purchase. */
 export function purchaseReceiptMessage(input: {
   name: string;
   product: string;
   amountCents: number;
   currency: string;
+  orderNumber: string;
   reference: string;
   date: Date;
+  receiptUrl: string;
   dashboardUrl: string;
 }): MessageContent {
-  const amount =
-    input.currency.toLowerCase() === "usd"
-      ? formatUsd(input.amountCents)
-      : `${(input.amountCents / 100).toFixed(2)} ${input.currency.toUpperCase()}`;
+  const amount = formatAmount(input.amountCents, input.currency);
   return compose(`Your ${site.brand} receipt`, input.name, [
     { text: "Thank you for your purchase. This is your receipt." },
     {
       text: [
+        `Order number: ${input.orderNumber}`,
         `Product: ${productName(input.product)}`,
         `Amount: ${amount}`,
         `Date: ${input.date.toISOString().slice(0, 10)}`,
-        `Reference: ${input.reference}`,
+        `Payment reference: ${input.reference}`,
       ].join("\n"),
     },
+    { text: "Quote your order number whenever you write to us about this purchase." },
+    { link: input.receiptUrl, label: "View and print your receipt" },
     { link: input.dashboardUrl, label: "Go to your training area" },
     { text: "Not happy? Our 30-day money-back guarantee applies: e-mail support." },
   ]);

@@ -4,6 +4,7 @@ import { user } from "../db/schema";
 import { getEnv } from "../env.server";
 import {
   loginDetailsMessage,
+  passwordChangedMessage,
   passwordResetMessage,
   purchaseReceiptMessage,
   signInLinkMessage,
@@ -22,6 +23,7 @@ export async function enqueuePurchaseReceipt(
     product: string;
     amountCents: number;
     currency: string;
+    orderNumber: string;
     providerRef: string;
     createdAt: Date;
   },
@@ -40,9 +42,28 @@ export async function enqueuePurchaseReceipt(
       product: purchase.product,
       amountCents: purchase.amountCents,
       currency: purchase.currency,
+      orderNumber: purchase.orderNumber,
       reference: purchase.providerRef,
       date: purchase.createdAt,
+      receiptUrl: receiptUrl(purchase.orderNumber),
       dashboardUrl: `${origin}/dashboard`,
+    }),
+  });
+}
+
+/** A purchase's printable receipt (/account/receipts/:orderNumber), for its buyer. */
+export function receiptUrl(orderNumber: string): string {
+  return `${getEnv().publicOrigin}/account/receipts/${encodeURIComponent(orderNumber)}`;
+}
+
+/** Tells a user their password was changed from the account page, with a way back in if not them. */
+export async function enqueuePasswordChanged(db: Db | Tx, to: Recipient) {
+  await enqueueEmail(db, {
+    to: to.email,
+    ...passwordChangedMessage({
+      name: to.name,
+      when: new Date(),
+      forgotPasswordUrl: `${getEnv().publicOrigin}/forgot-password`,
     }),
   });
 }

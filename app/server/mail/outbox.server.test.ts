@@ -206,19 +206,26 @@ describe("messages", () => {
     expect(arrived?.mail.text).toContain("valid for 1 hour");
   });
 
-  it("a receipt names the product, the amount and the reference", () => {
+  it("a receipt names the order number, the product, the amount and links to the printable receipt", () => {
     const receipt = purchaseReceiptMessage({
       name: "Ada",
       product: "lifetime-access",
       amountCents: 1700,
       currency: "usd",
+      orderNumber: "AIL-7K3Q9",
       reference: "sale_123",
       date: new Date("2025-06-06T16:00:00Z"),
+      receiptUrl: "http://localhost:3000/account/receipts/AIL-7K3Q9",
       dashboardUrl: "http://localhost:3000/dashboard",
     });
+    expect(receipt.text).toContain("Order number: AIL-7K3Q9");
     expect(receipt.text).toContain("Product: Lifetime Access");
     expect(receipt.text).toContain("Amount: $17");
-    expect(receipt.text).toContain("Reference: sale_123");
+    expect(receipt.text).toContain("Payment reference: sale_123");
+    expect(receipt.text).toContain(
+      "View and print your receipt:\nhttp://localhost:3000/account/receipts/AIL-7K3Q9",
+    );
     expect(receipt.html).toContain("Amount: $17<br>");
+    expect(receipt.html).toContain('href="http://localhost:3000/account/receipts/AIL-7K3Q9"');
   });
 });

@@ -34,7 +34,7 @@ const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::flo
 const compared = {
   user: `select id, email, name, is_admin, ${ms("created_at")} from "user" order by id`,
   // created_day is computed by each database: the copy leaves it to PostgreSQL.
-  purchase: `select id, user_id, provider, status, amount_cents, ${ms("created_at")}, to_char(created_day, 'YYYY-MM-DD') as created_day from purchase order by id`,
+  purchase: `select id, user_id, provider, status, amount_cents, order_number, ${ms("created_at")}, to_char(created_day, 'YYYY-MM-DD') as created_day from purchase order by id`,
   course: `select id, title, description from course order by id`,
   chapter_progress: `select user_id, chapter_id, ${ms("completed_at")} from chapter_progress order by user_id, chapter_id`,
 };
@@ -194,6 +194,17 @@ describe("copy-to-postgres", () => {
       for (const [table, query] of Object.entries(compared)) {
         expect((await client.query(query)).rows, table).toEqual(source[table]);
       }
+      // The order numbers go on after the copied ones: a new purchase repeats none.
+      const { rows: added } = await client.query(
+        `insert into purchase (user_id, provider, provider_ref, product, amount_cents)
+         select user_id, 'manual', 'after-copy', 'lifetime-access', 0 from purchase limit 1
+         returning order_number`,
+      );
+      const copiedNumbers = (source.purchase as { order_number: string }[]).map(
+        (p) => p.order_number,
+      );
+      expect(copiedNumbers.length).toBeGreaterThan(0);
+      expect(copiedNumbers).not.toContain(added[0].order_number);
     } finally {
       await client.end();
     }

@@ -309,6 +309,14 @@ async function copyToPostgres(env: DataEnv, url: string, io: Io): Promise<number
       }
       copied.push(`${name} ${count}`);
     }
+    // Sequences (purchase_order_seq: order numbers) go on where the source's are.
+    const { rows: sequences } = await pglite.query<{ name: string; value: string | null }>(
+      "select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public'",
+    );
+    for (const { name, value } of sequences) {
+      if (value === null) continue;
+      await target.query("select setval($1, $2::bigint, true)", [`"${name}"`, value]);
+    }
     // Identity columns (audit_log.seq) go on after the copied values.
     const { rows: identities } = await target.query<{ table_name: string; column_name: string }>(
       "select table_name, column_name from information_schema.columns where table_schema = 'public' and is_identity = 'YES'",

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/test/helpers";
+import { rowsOf } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { emailOutbox, purchase } from "../db/schema";
 import {
@@ -90,6 +91,19 @@ describe("fulfilPurchase", () => {
   });
 });
 
+describe("order numbers", () => {
+  it("are AIL- and five readable characters, none repeated across many purchases", async () => {
+    const db = await getDb();
+    const rows = await rowsOf(
+      db,
+      sql`select count(*)::int as numbers, count(distinct code)::int as distinct,
+              count(*) filter (where code !~ '^AIL-[0-9A-HJKMNP-TV-Z]{5}$')::int as bad
+          from (select purchase_order_number(n) as code from generate_series(1, 20000) as n) as codes`,
+    );
+    expect(rows[0]).toEqual({ numbers: 20000, distinct: 20000, bad: 0 });
+  });
+});
+
 describe("the purchase receipt", () => {
   async function receiptsTo(email: string) {
     const db = await getDb();
@@ -100,13 +114,18 @@ describe("the purchase receipt", () => {
     const u = await createUser({ name: "Receipt Reader" });
     const db = await getDb();
     const payment = input(u.id);
-    await Promise.all(Array.from({ length: 5 }, () => fulfilPurchase(db, payment)));
+    const [first] = await Promise.all(Array.from({ length: 5 }, () => fulfilPurchase(db, payment)));
     await fulfilPurchase(db, payment);
     const receipts = await receiptsTo(u.email);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.subject).toBe("Your AI Labs receipt");
     expect(receipts[0]?.text).toContain("Hi Receipt Reader,");
-    expect(receipts[0]?.text).toContain(`Reference: ${payment.providerRef}`);
+    expect(first?.orderNumber).toMatch(/^AIL-[0-9A-HJKMNP-TV-Z]{5}$/);
+    expect(receipts[0]?.text).toContain(`Order number: ${first?.orderNumber}`);
+    expect(receipts[0]?.text).toContain(`Payment reference: ${payment.providerRef}`);
+    expect(receipts[0]?.text).toContain(
+      `http://localhost:3000/account/receipts/${first?.orderNumber}`,
+    );
     expect(receipts[0]?.text).toContain("http://localhost:3000/dashboard");
   });
 

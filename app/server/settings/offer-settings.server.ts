@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { type OfferSettings, offerDefaults, offerSettingKeys } from "~/lib/offer";
+import { type OfferSettings, offerDefaults, offerSettingKeys, type PublicOffer } from "~/lib/offer";
 import { type Actor, recordAudit } from "../audit-log.server";
 import type { Db } from "../db/client.server";
 import { offerSettings } from "../db/schema";
@@ -142,9 +142,14 @@ export async function writeOfferSettings(
   });
 }
 
-/** The settings public pages show (no members' Discord invite): their loaders return it. */
-export function publicOffer(): Omit<OfferSettings, "discordInviteUrl"> {
-  const { discordInviteUrl: _, ...shown } = currentOfferSettings();
+/** The settings public pages show (no members' Discord invite, no seller's details): their loaders return it. */
+export function publicOffer(): PublicOffer {
+  const {
+    discordInviteUrl: _,
+    sellerName: _n,
+    sellerAddress: _a,
+    ...shown
+  } = currentOfferSettings();
   return shown;
 }
 

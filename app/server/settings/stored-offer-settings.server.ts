@@ -31,6 +31,8 @@ export const storedFieldSchemas = {
     .max(500)
     .nullable(),
   supportEmail: z.email().max(254),
+  sellerName: z.string().min(1).max(200),
+  sellerAddress: z.string().max(500),
 } satisfies Record<keyof OfferSettings, z.ZodType>;
 
 /**

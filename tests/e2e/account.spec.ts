@@ -1,0 +1,141 @@
+import { mkdirSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { createAccount, hydrated, submitLogin } from "./helpers";
+
+// A member serves themselves at /account: the name, the password, what they
+// bought and a printable receipt of each; at a desktop and a phone width.
+
+const shots = "/tmp/shots-account";
+
+async function shot(page: Page, name: string, width: number) {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+}
+
+/** The status region's notice. */
+const notice = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ }).first();
+
+async function noOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const width of [1280, 390]) {
+  test.describe(`the account page at ${width} px`, () => {
+    test.describe.configure({ timeout: 60_000 });
+
+    test.beforeEach(async ({ page, baseURL }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page
+        .context()
+        .addCookies([{ name: "cookie_consent", value: "essential", url: baseURL as string }]);
+    });
+
+    test("My purchases lists the plan with its order number, and its receipt prints", async ({
+      page,
+    }) => {
+      const account = await createAccount(page, { paid: true });
+      await page.goto("/account");
+      const purchases = page.getByRole("region", { name: "My purchases" });
+      await expect(purchases.getByRole("heading", { name: "Lifetime Access" })).toBeVisible();
+      await expect(purchases).toContainText("$25");
+      await expect(purchases).toContainText("Paid");
+      const orderNumber = (await purchases.locator("dd.font-mono").first().textContent()) ?? "";
+      expect(orderNumber).toMatch(/^AIL-[0-9A-HJKMNP-TV-Z]{5}$/);
+      await expectNoAxeViolations(page);
+      await noOverflow(page);
+      await shot(page, "account", width);
+
+      await purchases.getByRole("link", { name: `Receipt for order ${orderNumber}` }).click();
+      await expect(page).toHaveURL(`/account/receipts/${orderNumber}`);
+      const receipt = page.getByRole("article", { name: "Receipt" });
+      await expect(receipt.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
+      await expect(receipt).toContainText(orderNumber);
+      await expect(receipt).toContainText(account.email);
+      await expect(receipt).toContainText("Lifetime Access");
+      await expect(receipt).toContainText("Total paid");
+      await expect(receipt).toContainText("Test checkout");
+      await hydrated(page.getByRole("button", { name: "Print receipt" }));
+      await expectNoAxeViolations(page);
+      await noOverflow(page);
+      await shot(page, "receipt", width);
+      // Printed, the receipt stands alone: no site header, footer or buttons.
+      await page.emulateMedia({ media: "print" });
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      await expect(page.getByRole("button", { name: "Print receipt" })).toBeHidden();
+      await expect(receipt).toBeVisible();
+      await page.emulateMedia({ media: "screen" });
+
+      // Another account's order number is not found.
+      await page.goto("/account/receipts/AIL-00000");
+      await expect(page.getByRole("heading", { name: "Receipt not found" })).toBeVisible();
+    });
+
+    test("the name and the password change, with clear messages for mistakes", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      const account = await createAccount(page, { paid: true });
+      // Another browser signed in to the same account.
+      const other = await browser.newContext({ baseURL });
+      const otherPage = await other.newPage();
+      await submitLogin(otherPage, account.email, account.password);
+      await expect(otherPage).toHaveURL(/\/dashboard$/);
+
+      await page.goto("/account");
+      const details = page.getByRole("region", { name: "Your details" });
+      const name = details.getByLabel("Full name");
+      await hydrated(details.getByRole("button", { name: "Save name" }));
+      await expect(name).toHaveValue(account.name);
+      await name.fill("   ");
+      await details.getByRole("button", { name: "Save name" }).click();
+      await expect(details.getByText("Please enter your full name")).toBeVisible();
+      await name.fill("Renamed Member");
+      await details.getByRole("button", { name: "Save name" }).click();
+      await expect(notice(page)).toHaveText("Your name was saved.");
+      await expect(name).toHaveValue("Renamed Member");
+
+      const password = page.getByRole("region", { name: "Change password" });
+      const current = password.getByLabel("Current password");
+      const fresh = password.getByLabel("New password", { exact: true });
+      const confirm = password.getByLabel("Confirm new password");
+      const change = password.getByRole("button", { name: "Change password" });
+      await current.fill("not the password");
+      await fresh.fill("a brand new passphrase");
+      await confirm.fill("a different passphrase");
+      await change.click();
+      await expect(password.getByText("The passwords do not match")).toBeVisible();
+      await confirm.fill("a brand new passphrase");
+      await change.click();
+      await expect(password.getByText("Incorrect password")).toBeVisible();
+      await expect(current).toHaveAttribute("aria-invalid", "true");
+      await expectNoAxeViolations(page);
+      await shot(page, "password-refused", width);
+
+      await current.fill(account.password);
+      await fresh.fill("a brand new passphrase");
+      await confirm.fill("a brand new passphrase");
+      await change.click();
+      await expect(notice(page)).toHaveText(
+        "Your password was changed. Every other device was signed out.",
+      );
+      await expectNoAxeViolations(page);
+      await noOverflow(page);
+      await shot(page, "password-changed", width);
+
+      // This browser is still signed in; the other one is not.
+      await page.goto("/dashboard");
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await otherPage.goto("/dashboard");
+      await expect(otherPage).toHaveURL(/\/login$/);
+      // The new password signs in there.
+      await submitLogin(otherPage, account.email, "a brand new passphrase");
+      await expect(otherPage).toHaveURL(/\/dashboard$/);
+      await other.close();
+    });
+  });
+}
