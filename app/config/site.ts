@@ -122,8 +122,8 @@ export type SalesFunnel = {
   coaching: {
     regularPriceCents: number;
     priceCents: number;
+    /** Coaching clients taken on; the places left are counted from the purchases (places-left.server.ts). */
     clientCap: number;
-    spotsRemaining: number;
     reviewHours: number;
     supportDays: number;
     revisionRounds: number;
@@ -169,7 +169,6 @@ export const salesFunnel: SalesFunnel = {
     regularPriceCents: 199700,
     priceCents: funnelProducts["custom-saas"].amountCents,
     clientCap: 10,
-    spotsRemaining: 3,
     reviewHours: 24,
     supportDays: 30,
     revisionRounds: 3,

@@ -238,7 +238,7 @@ test("13: the first-customers bonus counts the purchases from the database", asy
   await createAccount(page, { paid: true });
   // The count is read off the request path every few seconds and the page rendered again.
   // Other tests buy on the same server meanwhile: at least this purchase is counted (the
-  // exact figures are checked against the database in first-customers.server.test.ts).
+  // exact figures are checked against the database in places-left.server.test.ts).
   if (before > 0) await expect.poll(placesLeft, { timeout: 20_000 }).toBeLessThan(before);
   for (const { name, width, height } of widths) {
     await visitor.setViewportSize({ width, height });

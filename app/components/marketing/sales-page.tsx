@@ -79,7 +79,7 @@ export function SalesPage({
   firstCustomersLeft,
 }: {
   variant: SalesVariant;
-  /** Places left for the first-customers bonus (first-customers.server.ts). */
+  /** Places left for the first-customers bonus (places-left.server.ts). */
   firstCustomersLeft: number;
 }) {
   const offer = useOffer();

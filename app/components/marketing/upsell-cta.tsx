@@ -10,6 +10,7 @@ export function UpsellCta({
   noThanksLabel,
   newTab = false,
   tone = "light",
+  soldOut,
 }: {
   /** The offer setting holding the marketplace buy link. */
   buyLink: "whiteLabelUrl" | "customSaasUrl";
@@ -18,6 +19,8 @@ export function UpsellCta({
   noThanksLabel: string;
   newTab?: boolean;
   tone?: "light" | "dark";
+  /** Nothing left to sell: this says so where the buy button was. */
+  soldOut?: string;
 }) {
   const noThanksClass = `text-sm underline underline-offset-4 ${
     tone === "dark" ? "text-slate-300 hover:text-white" : "text-slate-600 hover:text-slate-900"
@@ -25,9 +28,21 @@ export function UpsellCta({
   const buyHref = useOffer()[buyLink];
   return (
     <div className="flex flex-col items-center gap-4">
-      <CheckoutLink href={buyHref} newTab={newTab} className="w-full max-w-md">
-        {buyLabel}
-      </CheckoutLink>
+      {soldOut ? (
+        <p
+          className={`w-full max-w-md rounded-lg border px-4 py-3 text-center font-semibold ${
+            tone === "dark"
+              ? "border-amber-300/60 text-amber-200"
+              : "border-slate-300 bg-slate-50 text-slate-800"
+          }`}
+        >
+          {soldOut}
+        </p>
+      ) : (
+        <CheckoutLink href={buyHref} newTab={newTab} className="w-full max-w-md">
+          {buyLabel}
+        </CheckoutLink>
+      )}
       {noThanksHref.startsWith("/") ? (
         <Link to={noThanksHref} className={noThanksClass}>
           {noThanksLabel}

@@ -12,16 +12,18 @@ import { FeatureIcon } from "./feature-icon";
 // Sections of the upsell pages and the coaching thank-you page.
 
 const { coaching } = salesFunnel;
-const taken = coaching.clientCap - coaching.spotsRemaining;
-const takenPercent = Math.round((taken / coaching.clientCap) * 100);
 
-/** How many of the coaching spots are taken, as a bar. */
-export function CoachingSpots() {
+/** How many of the coaching spots are taken, as a bar: `left` counted from the purchases. */
+export function CoachingSpots({ left }: { left: number }) {
+  const taken = coaching.clientCap - left;
+  const takenPercent = Math.round((taken / coaching.clientCap) * 100);
   return (
     <div className="mx-auto mt-10 max-w-md rounded-2xl bg-white/10 p-5 text-left ring-1 ring-white/20">
       <p className="flex items-baseline justify-between font-semibold">
         <span>Only {coaching.clientCap} clients</span>
-        <span className="text-amber-300">{coaching.spotsRemaining} spots remaining</span>
+        <span className="text-amber-300" data-testid="coaching-places-left">
+          {left === 0 ? "All spots taken" : `${left} ${left === 1 ? "spot" : "spots"} remaining`}
+        </span>
       </p>
       <progress
         value={taken}

@@ -1,7 +1,7 @@
 import { SalesPage } from "~/components/marketing/sales-page";
 import { salesVariants } from "~/content/sales";
 import { pageMetaFor } from "~/lib/seo";
-import { salesPageLoader } from "~/server/payments/first-customers.server";
+import { salesPageLoader } from "~/server/payments/places-left.server";
 import type { Route } from "./+types/ailabs-offer";
 import { ownFooterIslands } from "./handles";
 

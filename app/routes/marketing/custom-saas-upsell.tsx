@@ -15,11 +15,11 @@ import { salesFunnel } from "~/config/site";
 import { coachingCta, coachingFaq } from "~/content/upsells";
 import { loadAsDocument } from "~/lib/document-load";
 import { pageMetaFor } from "~/lib/seo";
-import { offerLoader } from "~/server/settings/offer-settings.server";
+import { coachingPageLoader } from "~/server/payments/places-left.server";
 import type { Route } from "./+types/custom-saas-upsell";
 import { ownFooterIslands } from "./handles";
 
-export const loader = offerLoader;
+export const loader = coachingPageLoader;
 // The marketplace's script runs only under this page's own policy: always a document load.
 export const clientLoader = loadAsDocument;
 
@@ -30,7 +30,12 @@ const { price, regular } = upsellPrices(coaching);
 
 export const meta: Route.MetaFunction = () => pageMetaFor("/custom-saas-upsell");
 
-export default function CustomSaasUpsell() {
+/** What the page says where its buttons were once every place is taken. */
+const coachingSoldOut = `All ${coaching.clientCap} places are taken. Write to us to hear when one opens.`;
+
+export default function CustomSaasUpsell({ loaderData }: Route.ComponentProps) {
+  const left = loaderData.coachingPlacesLeft;
+  const cta = left > 0 ? coachingCta : { ...coachingCta, soldOut: coachingSoldOut };
   return (
     <UpsellLayout>
       <UpsellHero
@@ -46,9 +51,9 @@ export default function CustomSaasUpsell() {
             you personally, from the first idea to launch and {coaching.supportDays} days beyond.
           </>
         }
-        cta={coachingCta}
+        cta={cta}
       >
-        <CoachingSpots />
+        <CoachingSpots left={left} />
         <RegularPrice regular={regular} />
         <p className="mt-1 text-6xl font-black text-amber-300">{price}</p>
         <p className="mt-2 font-semibold text-indigo-100">
@@ -69,7 +74,7 @@ export default function CustomSaasUpsell() {
         <CoachingComparison />
       </MarketingSection>
 
-      <UpsellFaq items={coachingFaq} cta={coachingCta} />
+      <UpsellFaq items={coachingFaq} cta={cta} />
     </UpsellLayout>
   );
 }

@@ -15,10 +15,10 @@ import { logger } from "../logger.server";
 import { createSmtpTransport, outboxDepth, startEmailSender } from "../mail/outbox.server";
 import { watchDatabase, watchOutboxDepth } from "../metrics/metrics.server";
 import {
-  onFirstCustomerPlacesChange,
-  refreshFirstCustomerPlaces,
-  watchFirstCustomerPlaces,
-} from "../payments/first-customers.server";
+  onPlacesLeftChange,
+  refreshPlacesLeft,
+  watchPlacesLeft,
+} from "../payments/places-left.server";
 import { serveProcessCommands } from "../process-messages.server";
 import { closeRedis, getRedis } from "../redis.server";
 import { requestContext, requestIdOf } from "../request-context.server";
@@ -295,10 +295,10 @@ async function startRequestPipeline(
   serveProcessCommands(database.db);
   const stopWatchingSettings = watchOfferSettings(database.db);
   await refreshOfferSettings(database.db);
-  // The sales pages' "N of 50 left" (first-customers.server.ts): likewise, from memory.
-  onFirstCustomerPlacesChange(() => rerender());
-  await refreshFirstCustomerPlaces(database.db);
-  const stopWatchingCustomers = watchFirstCustomerPlaces(database.db);
+  // The sales pages' "N of 50 left" and the coaching spots (places-left.server.ts): likewise.
+  onPlacesLeftChange(() => rerender());
+  await refreshPlacesLeft(database.db);
+  const stopWatchingCustomers = watchPlacesLeft(database.db);
 
   const pageCache = options.pageCache
     ? createPageCache({

@@ -5,16 +5,21 @@ import { createTestApp } from "~/test/app-handler";
 import { createUser, origin } from "~/test/helpers";
 import { getDb } from "../db/db.server";
 import {
+  coachingPageLoader,
+  coachingPlacesLeft,
   countCustomers,
+  countPlacesTaken,
   firstCustomerPlacesLeft,
-  onFirstCustomerPlacesChange,
+  onPlacesLeftChange,
+  type PlacesLeft,
   placesLeftAfter,
-  refreshFirstCustomerPlaces,
+  refreshPlacesLeft,
   salesPageLoader,
-} from "./first-customers.server";
+} from "./places-left.server";
 import { fulfilPurchase, revokePurchase } from "./purchases.server";
 
 const places = salesFunnel.firstCustomers.customers;
+const { clientCap } = salesFunnel.coaching;
 
 class Rollback extends Error {}
 
@@ -66,17 +71,17 @@ describe("first-customers places", () => {
   it("keeps the places left in memory and tells the listeners when they change", async () => {
     const db = await getDb();
     const seen: number[] = [];
-    const stop = onFirstCustomerPlacesChange((left) => {
-      seen.push(left);
+    const stop = onPlacesLeftChange((left: PlacesLeft) => {
+      seen.push(left.firstCustomers);
     });
     try {
-      await refreshFirstCustomerPlaces(db);
+      await refreshPlacesLeft(db);
       const left = firstCustomerPlacesLeft();
       expect(left).toBe(placesLeftAfter(await countCustomers(db)));
       seen.length = 0;
       await createUser({ paid: true });
-      expect(await refreshFirstCustomerPlaces(db)).toBe(left > 0);
-      expect(await refreshFirstCustomerPlaces(db)).toBe(false);
+      expect(await refreshPlacesLeft(db)).toBe(left > 0);
+      expect(await refreshPlacesLeft(db)).toBe(false);
       expect(seen).toEqual(left > 0 ? [left - 1] : []);
       // The sales pages' loader reads memory, not the database.
       expect(salesPageLoader().firstCustomersLeft).toBe(Math.max(0, left - 1));
@@ -87,7 +92,7 @@ describe("first-customers places", () => {
 
   it("shows the places left on the sales pages", async () => {
     const db = await getDb();
-    await refreshFirstCustomerPlaces(db);
+    await refreshPlacesLeft(db);
     const left = firstCustomerPlacesLeft();
     const { app } = await createTestApp();
     for (const path of ["/ailabs-offer", "/ailabs-offer2"]) {
@@ -95,5 +100,67 @@ describe("first-customers places", () => {
       expect(html).toContain(left > 0 ? `${left} of ${places} left` : `All ${places} places taken`);
       expect(html).toContain("customers only:");
     }
+  });
+});
+
+describe("coaching places", () => {
+  it("counts completed purchases of the custom SaaS build; a refund frees its place", async () => {
+    const db = await getDb();
+    const [a, b] = [await createUser(), await createUser()];
+    await db
+      .transaction(
+        async (tx) => {
+          const before = (await countPlacesTaken(tx)).coachingClients;
+          await fulfilPurchase(tx, payment(a.id, "custom-saas"));
+          await fulfilPurchase(tx, payment(b.id, "white-label"));
+          await fulfilPurchase(tx, payment(b.id));
+          expect((await countPlacesTaken(tx)).coachingClients).toBe(before + 1);
+          const refunded = payment(b.id, "custom-saas");
+          await fulfilPurchase(tx, refunded);
+          expect((await countPlacesTaken(tx)).coachingClients).toBe(before + 2);
+          await revokePurchase(tx, refunded);
+          expect((await countPlacesTaken(tx)).coachingClients).toBe(before + 1);
+          throw new Rollback();
+        },
+        { isolationLevel: "repeatable read" },
+      )
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+    expect(placesLeftAfter(clientCap + 3, clientCap)).toBe(0);
+  });
+
+  it("shows the spots left on the upsell page, which sells no more once none is left", async () => {
+    const db = await getDb();
+    const { app } = await createTestApp();
+    const page = async () =>
+      (await app.fetch(new Request(new URL("/custom-saas-upsell", origin)))).text();
+
+    await refreshPlacesLeft(db);
+    const left = coachingPlacesLeft();
+    expect(coachingPageLoader().coachingPlacesLeft).toBe(left);
+    if (left > 0) {
+      const html = await page();
+      expect(html).toContain(`${left} ${left === 1 ? "spot" : "spots"} remaining`);
+      expect(html).toContain('href="https://warriorplus.com/o2/buy/ailabs/custom-saas"');
+    }
+
+    // Every place taken: no buy link, the page says so.
+    const buyer = await createUser();
+    const sales = Array.from({ length: left }, () => payment(buyer.id, "custom-saas"));
+    for (const sale of sales) await fulfilPurchase(db, sale);
+    try {
+      expect(await refreshPlacesLeft(db)).toBe(left > 0);
+      expect(coachingPlacesLeft()).toBe(0);
+      const html = await page();
+      expect(html).toContain("All spots taken");
+      expect(html).toContain(`All ${clientCap} places are taken.`);
+      expect(html).not.toContain('href="https://warriorplus.com/o2/buy/ailabs/custom-saas"');
+      expect(html).not.toContain("Apply Now for");
+    } finally {
+      for (const sale of sales) await revokePurchase(db, sale);
+      await refreshPlacesLeft(db);
+    }
+    expect(coachingPlacesLeft()).toBe(left);
   });
 });
