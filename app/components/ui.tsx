@@ -93,6 +93,14 @@ export function AuthCard({
 export const primaryButton =
   "inline-flex w-full items-center justify-center rounded-md bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-60";
 
+/** A button beside another (or a link that downloads), less prominent than primaryButton. */
+export const secondaryButton =
+  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60";
+
+/** A button that ends or removes something (two-factor, the account). */
+export const dangerButton =
+  "inline-flex items-center justify-center rounded-md bg-red-600 px-4 py-2.5 font-semibold text-white hover:bg-red-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 disabled:opacity-60";
+
 /** A page frame: a title and its content. */
 export function PageShell({ title, children }: { title: string; children: ReactNode }) {
   return (

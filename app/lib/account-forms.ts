@@ -5,8 +5,9 @@ import { accountTwoFactorSchema } from "./two-factor-forms";
 import { z } from "./zod";
 
 // The forms of /account, one action told apart by `intent`: the name, the
-// password, and two-factor (two-factor-forms.ts). Each form's fields have
-// names of their own, so one form's messages never show on another.
+// password, two-factor (two-factor-forms.ts) and deleting the account. Each
+// form's fields have names of their own, so one form's messages never show on
+// another.
 
 export const changeNameSchema = z.object({ intent: z.literal("change-name"), name: fullName });
 
@@ -26,8 +27,25 @@ export const changePasswordSchema = z
     message: "Choose a password other than your current one",
   });
 
+const enterPassword = "Please enter your password";
+
+/** The password (a field of its own name: the two-factor form has `password`) and the box ticked. */
+export const deleteAccountSchema = z.object({
+  intent: z.literal("delete-account"),
+  deletePassword: z.string(enterPassword).min(1, enterPassword).max(passwordMaxLength),
+  confirm: z.literal("on", "Tick the box to confirm"),
+});
+
+/**
+ * Why an admin's account is not deleted at /account: the shop would lose an
+ * admin without another admin knowing, and perhaps its last one.
+ */
+export const adminAccountKept =
+  "An admin account cannot be deleted here. Ask another admin to remove your admin role first.";
+
 export const accountSchema = z.discriminatedUnion("intent", [
   changeNameSchema,
   changePasswordSchema,
+  deleteAccountSchema,
   ...accountTwoFactorSchema.options,
 ]);

@@ -1,10 +1,11 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { createAccount, hydrated, submitLogin } from "./helpers";
 
 // A member serves themselves at /account: the name, the password, what they
-// bought and a printable receipt of each; at a desktop and a phone width.
+// bought and a printable receipt of each, their data to download, and
+// deleting the account; at a desktop and a phone width.
 
 const shots = "/tmp/shots-account";
 
@@ -136,6 +137,63 @@ for (const width of [1280, 390]) {
       await submitLogin(otherPage, account.email, "a brand new passphrase");
       await expect(otherPage).toHaveURL(/\/dashboard$/);
       await other.close();
+    });
+
+    test("Download my data gives a JSON file of the account; deleting it needs the password, then ends it", async ({
+      page,
+    }) => {
+      const account = await createAccount(page, { paid: true });
+      await page.goto("/account");
+      const orderNumber =
+        (await page
+          .getByRole("region", { name: "My purchases" })
+          .locator("dd.font-mono")
+          .first()
+          .textContent()) ?? "";
+      const yourData = page.getByRole("region", { name: "Your data" });
+      const removal = page.getByRole("region", { name: "Delete account" });
+      const password = removal.getByLabel("Password", { exact: true });
+      const understood = removal.getByLabel("I understand this cannot be undone");
+      const remove = removal.getByRole("button", { name: "Delete my account" });
+      await hydrated(remove);
+      await expectNoAxeViolations(page);
+      await noOverflow(page);
+      await shot(page, "your-data", width);
+
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        yourData.getByRole("link", { name: "Download my data" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("ai-labs-account-data.json");
+      const file = JSON.parse(readFileSync(await download.path(), "utf8"));
+      expect(file.account.email).toBe(account.email);
+      expect(file.purchases.map((p: { orderNumber: string }) => p.orderNumber)).toEqual([
+        orderNumber,
+      ]);
+
+      await password.fill("not the password");
+      await understood.check();
+      await remove.click();
+      await expect(removal.getByText("Incorrect password")).toBeVisible();
+      await expect(password).toHaveAttribute("aria-invalid", "true");
+      await expectNoAxeViolations(page);
+      await noOverflow(page);
+      await shot(page, "delete-refused", width);
+
+      await password.fill(account.password);
+      await understood.check();
+      await remove.click();
+      await expect(page).toHaveURL(/\/login\?deleted=1$/);
+      await expect(page.getByText("Your account was deleted.")).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, "account-deleted", width);
+
+      // Signed out, and the old e-mail and password no longer sign in.
+      await page.goto("/account");
+      await expect(page).toHaveURL(/\/login$/);
+      await submitLogin(page, account.email, account.password);
+      await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+      await expect(page).toHaveURL(/\/login$/);
     });
   });
 }

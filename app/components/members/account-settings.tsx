@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { NewPasswordFields } from "~/components/auth/fields";
-import { primaryButton, TextField } from "~/components/ui";
+import { dangerButton, ErrorBox, primaryButton, secondaryButton, TextField } from "~/components/ui";
+import { adminAccountKept } from "~/lib/account-forms";
 import type { FieldErrors } from "~/lib/forms";
 import { passwordMaxLength } from "~/lib/password-rule";
 
-// The sections of /account above two-factor: the name, the password, and
-// what the member bought with a receipt for each.
+// The sections of /account: the name, the password, what the member bought
+// with a receipt for each; after two-factor, their data to download and
+// deleting the account.
 
 type FormProps = {
   errors: FieldErrors;
@@ -161,6 +163,84 @@ export function PurchasesList({ purchases }: { purchases: ListedPurchase[] }) {
             </li>
           ))}
         </ul>
+      )}
+    </AccountSection>
+  );
+}
+
+/** What the account holds, as a file to keep: a plain link, which the browser downloads. */
+export function YourData() {
+  return (
+    <AccountSection id="your-data" title="Your data">
+      <p className="text-sm text-slate-700">
+        Download everything your account holds as one file (JSON): your name and e-mail address,
+        your purchases with their order numbers, your progress in the courses and the ideas you
+        saved.
+      </p>
+      <a href="/account/data" download className={`${secondaryButton} mt-4`}>
+        Download my data
+      </a>
+    </AccountSection>
+  );
+}
+
+/** The password and a ticked box delete the account; an admin is told why not instead. */
+export function DeleteAccountForm({
+  isAdmin,
+  errors,
+  sending,
+  onSubmit,
+}: FormProps & { isAdmin: boolean }) {
+  const busy = sending === "delete-account";
+  const confirmError = errors.confirm;
+  return (
+    <AccountSection id="delete-account" title="Delete account">
+      <p className="text-sm text-slate-700">
+        Deleting your account signs you out everywhere and removes your name, e-mail address,
+        password, progress and saved ideas. Your purchase records stay, without your name or
+        address, because the seller must keep them for tax and accounting (see the{" "}
+        <Link to="/privacy-policy" className="text-indigo-700 underline">
+          privacy policy
+        </Link>
+        ).
+      </p>
+      {isAdmin ? (
+        <p className="mt-4 text-sm font-medium text-slate-900">{adminAccountKept}</p>
+      ) : (
+        <Form method="post" className="mt-4 space-y-4" onSubmit={onSubmit}>
+          <input type="hidden" name="intent" value="delete-account" />
+          {errors.deleteAccount ? <ErrorBox>{errors.deleteAccount}</ErrorBox> : null}
+          <TextField
+            label="Password"
+            name="deletePassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={passwordMaxLength}
+            error={errors.deletePassword}
+          />
+          <div>
+            <label className="flex items-start gap-3 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name="confirm"
+                required
+                aria-invalid={confirmError ? true : undefined}
+                aria-describedby={confirmError ? "field-confirm-error" : undefined}
+                className="mt-0.5 h-5 w-5 shrink-0 accent-red-600"
+              />
+              I understand this cannot be undone
+            </label>
+            {confirmError ? (
+              <p id="field-confirm-error" className="mt-1 text-sm text-red-700">
+                {confirmError}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className={dangerButton} disabled={sending !== null}>
+            {busy ? "Deleting account…" : "Delete my account"}
+          </button>
+        </Form>
       )}
     </AccountSection>
   );

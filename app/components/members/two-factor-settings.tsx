@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { CurrentPasswordField, TotpCodeField } from "~/components/auth/fields";
 import { RecoveryCodes } from "~/components/recovery-codes";
-import { primaryButton } from "~/components/ui";
+import { dangerButton, primaryButton, secondaryButton } from "~/components/ui";
 import { useCopy } from "~/components/use-copy";
 import type { FieldErrors } from "~/lib/forms";
 import { FormError } from "../form-answer";
@@ -17,11 +17,6 @@ type FormProps = {
   busy: boolean;
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
 };
-
-const secondaryButton =
-  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60";
-const dangerButton =
-  "inline-flex items-center justify-center rounded-md bg-red-600 px-4 py-2.5 font-semibold text-white hover:bg-red-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 disabled:opacity-60";
 
 /** The two-factor section: its status, and the form for the step the member is at. */
 export function TwoFactorSettings({

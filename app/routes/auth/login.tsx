@@ -54,9 +54,11 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Login({ actionData }: Route.ComponentProps) {
   const { busy, errors } = useAnsweredForm(actionData);
   // Safe to read while rendering: the prerendered copy is served only for the plain /login;
-  // /login?reset=1 is rendered per request, so the server and the client agree on it.
+  // /login?reset=1 (and ?deleted=1, after an account is deleted at /account) is rendered per
+  // request, so the server and the client agree on it.
   const [searchParams] = useSearchParams();
   const passwordReset = searchParams.get("reset") === "1";
+  const accountDeleted = searchParams.get("deleted") === "1";
   // /login?link=… comes from a one-time sign-in link (sign-in-link.server.ts), also rendered per request.
   const link = searchParams.get("link");
   return (
@@ -65,6 +67,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         {passwordReset && !actionData ? (
           <StatusBox>Your password has been changed. Sign in with your new password.</StatusBox>
         ) : null}
+        {accountDeleted && !actionData ? <StatusBox>Your account was deleted.</StatusBox> : null}
         {link ? (
           <>
             <input type="hidden" name="link" value={link} />

@@ -1,12 +1,28 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, or } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { adminAccountKept } from "~/lib/account-forms";
+import { sampleIdeas } from "~/lib/ideas";
 import { offerDefaults } from "~/lib/offer";
-import { cliActor } from "~/server/audit-log.server";
+import { cliActor, recordAudit, recordSecurityEvent } from "~/server/audit-log.server";
 import { getAuth } from "~/server/auth/better-auth.server";
 import { getSessionUser } from "~/server/auth/guards.server";
+import { findSessionMember } from "~/server/auth/session.server";
 import { getDb } from "~/server/db/db.server";
-import { auditLog, emailOutbox, user } from "~/server/db/schema";
+import {
+  account as accountTable,
+  auditLog,
+  chapter,
+  chapterProgress,
+  course,
+  courseVisit,
+  emailOutbox,
+  savedIdea,
+  session,
+  twoFactor,
+  user,
+} from "~/server/db/schema";
+import { saveIdea } from "~/server/ideas/saved-ideas.server";
 import { fulfilPurchase, revokePurchase } from "~/server/payments/purchases.server";
 import { refreshOfferSettings, writeOfferSettings } from "~/server/settings/offer-settings.server";
 import {
@@ -14,14 +30,18 @@ import {
   cookieHeader,
   createUser,
   origin,
+  purchasesOf,
   redirectTarget,
   run,
   type TestUser,
 } from "~/test/helpers";
+import { turnOnTwoFactor } from "~/test/two-factor";
 import * as account from "./account";
+import * as accountData from "./account-data";
 import * as receipt from "./receipt";
 
-// /account: the name, the password, My purchases; /account/receipts/:orderNumber.
+// /account: the name, the password, My purchases, deleting the account;
+// /account/receipts/:orderNumber; /account/data.
 
 type Refusal = { data: { fieldErrors: Record<string, string> }; init?: { status?: number } };
 type AccountData = {
@@ -257,5 +277,213 @@ describe("My purchases and receipts", () => {
       expect(refused.init.status).toBe(404);
     }
     expect(redirectTarget(await loadReceipt("", orderNumber))).toBe("/login");
+  });
+});
+
+/** A course with one chapter, the chapter marked done and last opened by the user. */
+async function progressIn(userId: string) {
+  const db = await getDb();
+  const [c] = await db
+    .insert(course)
+    .values({ title: `Data course ${randomUUID()}` })
+    .returning({ id: course.id, title: course.title });
+  if (!c) throw new Error("no course");
+  const [ch] = await db
+    .insert(chapter)
+    .values({ courseId: c.id, title: "Validate the idea", sortOrder: 1 })
+    .returning({ id: chapter.id });
+  if (!ch) throw new Error("no chapter");
+  await db.insert(chapterProgress).values({ userId, chapterId: ch.id, courseId: c.id });
+  await db.insert(courseVisit).values({ userId, chapterId: ch.id, courseId: c.id });
+  return { courseTitle: c.title, chapterTitle: "Validate the idea" };
+}
+
+async function downloadData(cookie: string) {
+  return run(() => accountData.loader(args(appRequest("/account/data", { cookie }))));
+}
+
+describe("your data", () => {
+  it("downloads the account, its purchases with order numbers, progress and saved ideas, and no secret", async () => {
+    const u = await createUser({ paid: true, name: "Data Owner" });
+    const db = await getDb();
+    const { courseTitle, chapterTitle } = await progressIn(u.id);
+    const idea = sampleIdeas[0];
+    if (!idea) throw new Error("no sample idea");
+    expect((await saveIdea(db, u.id, idea)).ok).toBe(true);
+    const secret = await turnOnTwoFactor(u);
+
+    const response = await downloadData(u.cookie);
+    if (!(response instanceof Response)) throw new Error("expected a Response");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="ai-labs-account-data.json"',
+    );
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const text = await response.text();
+    const file = JSON.parse(text);
+
+    expect(Date.parse(file.exportedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(file.account).toEqual({
+      name: "Data Owner",
+      email: u.email,
+      createdAt: expect.any(String),
+      emailVerified: false,
+      twoFactorEnabled: true,
+    });
+    const [bought] = await purchasesOf(u.id);
+    expect(file.purchases).toEqual([
+      {
+        orderNumber: bought?.orderNumber,
+        product: "Lifetime Access",
+        amountCents: 2500,
+        currency: "usd",
+        provider: "test",
+        status: "completed",
+        createdAt: bought?.createdAt.toISOString(),
+        refundedAt: null,
+      },
+    ]);
+    expect(file.purchases[0].orderNumber).toMatch(/^AIL-[0-9A-HJKMNP-TV-Z]{5}$/);
+    expect(file.progress).toEqual([
+      { course: courseTitle, chapter: chapterTitle, completedAt: expect.any(String) },
+    ]);
+    expect(file.courseVisits).toEqual([
+      { course: courseTitle, chapter: chapterTitle, visitedAt: expect.any(String) },
+    ]);
+    expect(file.savedIdeas).toEqual([
+      { title: idea.title, idea: { ...idea }, createdAt: expect.any(String) },
+    ]);
+
+    // No password hash, session, two-factor secret or recovery code.
+    expect(text).not.toMatch(/password|scrypt/i);
+    const [own] = await db.select().from(session).where(eq(session.userId, u.id));
+    const [factor] = await db.select().from(twoFactor).where(eq(twoFactor.userId, u.id));
+    for (const kept of [own?.token, own?.id, secret, factor?.secret, factor?.backupCodes]) {
+      expect(kept).toBeTruthy();
+      expect(text).not.toContain(kept);
+    }
+  });
+
+  it("sends a signed-out request to /login", async () => {
+    expect(redirectTarget(await downloadData(""))).toBe("/login");
+  });
+});
+
+describe("deleting the account", () => {
+  const deleting = (form: Record<string, string>) => ({ intent: "delete-account", ...form });
+  const refusal = async (cookie: string, form: Record<string, string>) => {
+    const refused = (await postAccount(cookie, deleting(form))) as Refusal;
+    expect(refused.init?.status).toBe(400);
+    return refused.data.fieldErrors;
+  };
+  const userRow = async (id: string) =>
+    (await (await getDb()).select().from(user).where(eq(user.id, id)))[0];
+
+  it("refuses a wrong or missing password and an unticked box, and changes nothing", async () => {
+    const u = await createUser({ paid: true, name: "Still Here" });
+    expect(await refusal(u.cookie, { deletePassword: "not my password", confirm: "on" })).toEqual({
+      deletePassword: "Incorrect password",
+    });
+    expect(await refusal(u.cookie, { confirm: "on" })).toEqual({
+      deletePassword: "Please enter your password",
+    });
+    expect(await refusal(u.cookie, { deletePassword: "", confirm: "on" })).toEqual({
+      deletePassword: "Please enter your password",
+    });
+    expect(await refusal(u.cookie, { deletePassword: u.password })).toEqual({
+      confirm: "Tick the box to confirm",
+    });
+    expect(await userRow(u.id)).toMatchObject({ name: "Still Here", email: u.email });
+    expect(await signedIn(u.cookie)).toBe(true);
+    expect(await signedIn(await signInElsewhere(u))).toBe(true);
+  });
+
+  it("refuses an admin", async () => {
+    const admin = await createUser({ isAdmin: true });
+    expect(await refusal(admin.cookie, { deletePassword: admin.password, confirm: "on" })).toEqual({
+      deleteAccount: adminAccountKept,
+    });
+    expect(await userRow(admin.id)).toMatchObject({ email: admin.email, isAdmin: true });
+    expect(await signedIn(admin.cookie)).toBe(true);
+  });
+
+  it("ends every session, anonymises the account, keeps its purchases and leaves no address in the log", async () => {
+    const u = await createUser({ paid: true, name: "Leaving Member" });
+    const db = await getDb();
+    await turnOnTwoFactor(u);
+    const elsewhere = await signInElsewhere(u);
+    await progressIn(u.id);
+    const idea = sampleIdeas[1];
+    if (!idea) throw new Error("no sample idea");
+    await saveIdea(db, u.id, idea);
+    // The account's own entry, and an admin's action on it.
+    await recordSecurityEvent(db, u, "security.sign-in", "password");
+    await recordAudit(db, cliActor(), { kind: "member.grant", target: u.email });
+    const mail = { to: u.email, subject: "Hello", text: "Hi", html: "<p>Hi</p>" };
+    await db.insert(emailOutbox).values([mail, { ...mail, sentAt: new Date() }]);
+    const [before] = await purchasesOf(u.id);
+
+    const done = await postAccount(
+      u.cookie,
+      deleting({ deletePassword: u.password, confirm: "on" }),
+    );
+    expect(redirectTarget(done)).toBe("/login?deleted=1");
+    const cleared = (done as Response).headers.getSetCookie();
+    expect(cleared.some((c) => /session_token=;.*Max-Age=0/i.test(c))).toBe(true);
+
+    // Signed out everywhere; the old e-mail and password no longer sign in.
+    expect(await signedIn(u.cookie)).toBe(false);
+    expect(await signedIn(elsewhere)).toBe(false);
+    await expect(signInElsewhere(u)).rejects.toThrow();
+
+    // The purchase stays, for the seller's accounts, on an anonymised account.
+    expect(await purchasesOf(u.id)).toEqual([before]);
+    expect(before).toMatchObject({ amountCents: 2500, status: "completed" });
+    expect(await userRow(u.id)).toMatchObject({
+      name: "Deleted account",
+      email: `deleted-${u.id}@deleted.invalid`,
+      emailVerified: false,
+      image: null,
+      twoFactorEnabled: false,
+    });
+    const left = async (table: typeof chapterProgress | typeof savedIdea | typeof session) =>
+      db.select().from(table).where(eq(table.userId, u.id));
+    expect(await left(chapterProgress)).toEqual([]);
+    expect(await left(savedIdea)).toEqual([]);
+    expect(await left(session)).toEqual([]);
+    expect(await db.select().from(accountTable).where(eq(accountTable.userId, u.id))).toEqual([]);
+    expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, u.id))).toEqual([]);
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, u.email))).toEqual([]);
+
+    // The log says what happened, and nowhere whose address it was.
+    const named = await db
+      .select()
+      .from(auditLog)
+      .where(or(eq(auditLog.actor, u.email), eq(auditLog.target, u.email)));
+    expect(named).toEqual([]);
+    const own = await db
+      .select({ actor: auditLog.actor, kind: auditLog.kind })
+      .from(auditLog)
+      .where(eq(auditLog.actorId, u.id))
+      .orderBy(auditLog.seq);
+    expect(own.at(-1)).toEqual({ actor: "deleted account", kind: "security.account-deleted" });
+    expect(own.every((entry) => entry.actor === "deleted account")).toBe(true);
+    const granted = await db
+      .select({ target: auditLog.target })
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, "member.grant"), eq(auditLog.target, "deleted account")));
+    expect(granted.length).toBeGreaterThan(0);
+
+    // A sign-in racing the deletion may still add a session row once the deletion commits:
+    // it signs nobody in.
+    const token = `late-${randomUUID()}`;
+    await db.insert(session).values({
+      id: randomUUID(),
+      token,
+      userId: u.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    expect(await findSessionMember(db, token)).toBeNull();
   });
 });

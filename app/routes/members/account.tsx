@@ -1,12 +1,22 @@
 import { data, redirect, useNavigation } from "react-router";
 import { useCheckedForm } from "~/components/auth/checked-form";
 import { Notice } from "~/components/form-answer";
-import { NameForm, PasswordForm, PurchasesList } from "~/components/members/account-settings";
+import {
+  DeleteAccountForm,
+  NameForm,
+  PasswordForm,
+  PurchasesList,
+  YourData,
+} from "~/components/members/account-settings";
 import { TwoFactorSettings } from "~/components/members/two-factor-settings";
 import { PageShell } from "~/components/ui";
-import { accountSchema } from "~/lib/account-forms";
+import { accountSchema, adminAccountKept } from "~/lib/account-forms";
 import { passwordTooCommon } from "~/lib/password-rule";
-import { changePassword, renameAccount } from "~/server/auth/account-settings.server";
+import {
+  changePassword,
+  deleteOwnAccount,
+  renameAccount,
+} from "~/server/auth/account-settings.server";
 import { requireMember } from "~/server/auth/guards.server";
 import {
   confirmTwoFactorSetup,
@@ -38,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       email: user.email,
       notice,
       twoFactorEnabled: user.twoFactorEnabled,
+      isAdmin: user.isAdmin,
       recoveryCodes: shown?.recoveryCodes.length ? shown.recoveryCodes : null,
       purchases: purchases.map(({ createdAt: _, refundedAt: _r, ...listed }) => listed),
     },
@@ -78,6 +89,15 @@ export async function action({ request }: Route.ActionArgs) {
         "Your password was changed. Every other device was signed out.",
         changed.headers,
       );
+    }
+    case "delete-account": {
+      const deleted = await deleteOwnAccount(request, user, input.deletePassword);
+      if (!deleted.ok) {
+        const field = deleted.error === adminAccountKept ? "deleteAccount" : "deletePassword";
+        return refuse(400, { fieldErrors: { [field]: deleted.error } });
+      }
+      // Signed out here too (every session has ended): the sign-in page says it was deleted.
+      throw redirect("/login?deleted=1", { headers: deleted.headers });
     }
     case "enable": {
       const setup = await startTwoFactorSetup(request, input.password);
@@ -135,6 +155,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         setup={actionData && "setup" in actionData ? actionData.setup : undefined}
         answer={actionData}
         {...form}
+      />
+      <YourData />
+      <DeleteAccountForm
+        isAdmin={loaderData.isAdmin}
+        errors={form.errors}
+        sending={sending}
+        onSubmit={form.onSubmit}
       />
     </PageShell>
   );

@@ -1,18 +1,22 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { adminAccountKept } from "~/lib/account-forms";
+import { deleteAccount } from "../account/delete-account.server";
 import { recordSecurityEvent } from "../audit-log.server";
 import { getDb } from "../db/db.server";
-import { user as userTable } from "../db/schema";
+import { account, user as userTable } from "../db/schema";
 import { enqueuePasswordChanged } from "../mail/notices.server";
 import { getAuth } from "./better-auth.server";
+import { clearSessionCookies } from "./cookies.server";
 import { authErrorMessage, twoFactorErrorMessage } from "./errors.server";
-import { refuseCommonPassword } from "./password.server";
+import { refuseCommonPassword, verifyPassword } from "./password.server";
 import { getRateLimits, type RateLimits, tooManyAttempts } from "./rate-limit.server";
 import { endResetLinks } from "./reset-links.server";
 import { getSessionUser, type SessionUser } from "./session-user.server";
 
-// The signed-in account's own settings (/account): its name and password here,
-// two-factor in two-factor.server.ts. Both answer Better Auth's refusals as a
-// message a person can act on, and count password checks per account.
+// The signed-in account's own settings (/account): its name and password, and
+// deleting it, here; two-factor in two-factor.server.ts. They answer Better
+// Auth's refusals as a message a person can act on, and count password checks
+// per account.
 
 export type Refused = { ok: false; error: string };
 
@@ -88,4 +92,42 @@ export async function changePassword(
 export async function renameAccount(user: SessionUser, name: string): Promise<void> {
   const db = await getDb();
   await db.update(userTable).set({ name, updatedAt: new Date() }).where(eq(userTable.id, user.id));
+}
+
+export const incorrectPassword = "Incorrect password";
+
+/** Whether `password` is the account's own (its credential row's hash); counted by the caller. */
+async function isOwnPassword(userId: string, password: string): Promise<{ ok: true } | Refused> {
+  const db = await getDb();
+  const [credential] = await db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
+    .limit(1);
+  if (!credential?.hash) return { ok: false, error: incorrectPassword };
+  const hash = credential.hash;
+  // A full hashing queue answers "busy" (password.server.ts), as the other checks do.
+  const checked = await call(() => verifyPassword({ hash, password }));
+  if (!checked.ok) return checked;
+  return checked.value ? { ok: true } : { ok: false, error: incorrectPassword };
+}
+
+/**
+ * Deletes the signed-in account (deleteAccount: its purchases stay, anonymised)
+ * once its password is given, counted like every password check of the
+ * account. An admin is refused (adminAccountKept). Answers the headers that
+ * clear this browser's session cookies; every session has ended.
+ */
+export async function deleteOwnAccount(
+  request: Request,
+  user: SessionUser,
+  password: string,
+): Promise<{ ok: true; headers: Headers } | Refused> {
+  if (user.isAdmin) return { ok: false, error: adminAccountKept };
+  const checked = await checkingPassword(request, () => isOwnPassword(user.id, password));
+  if (!checked.ok) return checked;
+  // Checked again in the deletion's transaction: the role may have been given since.
+  const deleted = await deleteAccount(await getDb(), user.id);
+  if (deleted === "admin") return { ok: false, error: adminAccountKept };
+  return { ok: true, headers: clearSessionCookies() };
 }

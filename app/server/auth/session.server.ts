@@ -1,5 +1,6 @@
-import { and, eq, gt, or, sql } from "drizzle-orm";
+import { and, eq, gt, notLike, or, sql } from "drizzle-orm";
 import { paidAccessSql } from "../access.server";
+import { deletedAccountDomain } from "../account/delete-account.server";
 import type { Db } from "../db/client.server";
 import { session, user } from "../db/schema";
 import { readSignedCookie, sessionCookieName } from "./cookies.server";
@@ -85,6 +86,9 @@ export async function findSessionMember(db: Db, token: string): Promise<SessionM
       and(
         eq(session.token, token),
         gt(session.expiresAt, new Date()),
+        // A deleted account's row stays, anonymised (account/delete-account.server.ts): a
+        // session a sign-in racing the deletion still made for it leads nowhere.
+        notLike(user.email, `%@${deletedAccountDomain}`),
         or(
           eq(user.isAdmin, false),
           sql`coalesce(${session.lastSeenAt}, ${session.updatedAt}) > now() - ${idle}`,
