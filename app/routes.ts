@@ -38,6 +38,7 @@ export default [
   route("bonuses", "routes/members/bonuses.tsx"),
   route("account", "routes/members/account.tsx"),
   route("account/receipts/:orderNumber", "routes/members/receipt.tsx"),
+  route("account/confirm-email", "routes/members/confirm-email.tsx"),
   route("account/data", "routes/members/account-data.ts"),
 
   // Admins: the owner's console, under one navigation

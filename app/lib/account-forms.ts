@@ -1,11 +1,11 @@
-import { fullName } from "./forms";
+import { email, fullName } from "./forms";
 import { passwordMaxLength } from "./password-rule";
 import { currentPassword, newPassword } from "./password-schemas";
 import { accountTwoFactorSchema } from "./two-factor-forms";
 import { z } from "./zod";
 
 // The forms of /account, one action told apart by `intent`: the name, the
-// password, two-factor (two-factor-forms.ts) and deleting the account. Each
+// e-mail address, the password, two-factor (two-factor-forms.ts) and deleting the account. Each
 // form's fields have names of their own, so one form's messages never show on
 // another.
 
@@ -29,6 +29,13 @@ export const changePasswordSchema = z
 
 const enterPassword = "Please enter your password";
 
+/** A new address (confirmed by a link sent to it) and the password: fields of their own names. */
+export const changeEmailSchema = z.object({
+  intent: z.literal("change-email"),
+  newEmail: email,
+  emailPassword: z.string(enterPassword).min(1, enterPassword).max(passwordMaxLength),
+});
+
 /** The password (a field of its own name: the two-factor form has `password`) and the box ticked. */
 export const deleteAccountSchema = z.object({
   intent: z.literal("delete-account"),
@@ -46,6 +53,7 @@ export const adminAccountKept =
 export const accountSchema = z.discriminatedUnion("intent", [
   changeNameSchema,
   changePasswordSchema,
+  changeEmailSchema,
   deleteAccountSchema,
   ...accountTwoFactorSchema.options,
 ]);

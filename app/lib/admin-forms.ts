@@ -86,6 +86,7 @@ export const auditKinds = [
   "security.two-factor-off",
   "security.recovery-codes",
   "security.password-change",
+  "security.email-change",
   "security.account-deleted",
   "security.confirm",
   "security.confirm-failed",

@@ -8,7 +8,7 @@ export type { FieldErrors, FormAnswer } from "./form-answer";
 // One schema per form, shared by the browser (early feedback) and the action (the real check).
 
 /** An e-mail address as accounts keep it: lower case. */
-const email = z
+export const email = z
   .email("Please enter a valid email address")
   .max(254)
   .transform((v) => v.toLowerCase());

@@ -139,6 +139,39 @@ for (const width of [1280, 390]) {
       await other.close();
     });
 
+    test("a new e-mail address is asked for with the password and confirmed by its link", async ({
+      page,
+    }) => {
+      const account = await createAccount(page, { paid: true });
+      await page.goto("/account");
+      const section = page.getByRole("region", { name: "E-mail address" });
+      await expect(section).toContainText(account.email);
+      const send = section.getByRole("button", { name: "Send confirmation link" });
+      await hydrated(send);
+      const newEmail = `moved-${crypto.randomUUID()}@example.com`;
+      await section.getByLabel("New e-mail address").fill(newEmail);
+      await section.getByLabel("Your password").fill("not the password");
+      await send.click();
+      await expect(section.getByText("Incorrect password")).toBeVisible();
+      await expect(section.getByLabel("New e-mail address")).toHaveValue(newEmail);
+      await expectNoAxeViolations(page);
+      await section.getByLabel("Your password").fill(account.password);
+      await send.click();
+      await expect(notice(page)).toHaveText(
+        `We sent a link to ${newEmail}: open it to confirm your new address. Until then you sign in with ${account.email}.`,
+      );
+      await noOverflow(page);
+      await shot(page, "email-asked", width);
+
+      // A link that is not (or no longer) good says so.
+      await page.goto("/account/confirm-email?token=not-a-real-token");
+      await expect(page.getByText("This link has expired or has already been used.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Go to your account" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await noOverflow(page);
+      await shot(page, "email-link-expired", width);
+    });
+
     test("Download my data gives a JSON file of the account; deleting it needs the password, then ends it", async ({
       page,
     }) => {

@@ -51,14 +51,8 @@ export function AccountSection({
   );
 }
 
-/** The name receipts and greetings use; the e-mail shown beside it. */
-export function NameForm({
-  name,
-  email,
-  errors,
-  sending,
-  onSubmit,
-}: FormProps & { name: string; email: string }) {
+/** The name receipts and greetings use. */
+export function NameForm({ name, errors, sending, onSubmit }: FormProps & { name: string }) {
   const busy = sending === "change-name";
   return (
     <AccountSection id="details" title="Your details">
@@ -73,11 +67,45 @@ export function NameForm({
           defaultValue={name}
           error={errors.name}
         />
-        <p className="text-sm text-slate-600">
-          E-mail address: <strong className="break-all text-slate-900">{email}</strong>
-        </p>
         <button type="submit" className={primaryButton} disabled={sending !== null}>
           {busy ? "Saving…" : "Save name"}
+        </button>
+      </Form>
+    </AccountSection>
+  );
+}
+
+/** A new address, confirmed by a link sent to it; the current one signs in until then. */
+export function EmailForm({ email, errors, sending, onSubmit }: FormProps & { email: string }) {
+  const busy = sending === "change-email";
+  return (
+    <AccountSection id="email" title="E-mail address">
+      <Form method="post" className="space-y-4" onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value="change-email" />
+        <p className="text-sm text-slate-700">
+          You sign in with <strong className="break-all text-slate-900">{email}</strong>. A new
+          address is used once you open the link we send to it.
+        </p>
+        <TextField
+          label="New e-mail address"
+          name="newEmail"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          error={errors.newEmail}
+        />
+        <TextField
+          label="Your password"
+          name="emailPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={passwordMaxLength}
+          error={errors.emailPassword}
+        />
+        <button type="submit" className={primaryButton} disabled={sending !== null}>
+          {busy ? "Sending link…" : "Send confirmation link"}
         </button>
       </Form>
     </AccountSection>

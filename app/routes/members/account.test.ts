@@ -38,6 +38,7 @@ import {
 import { turnOnTwoFactor } from "~/test/two-factor";
 import * as account from "./account";
 import * as accountData from "./account-data";
+import * as confirmEmail from "./confirm-email";
 import * as receipt from "./receipt";
 
 // /account: the name, the password, My purchases, deleting the account;
@@ -485,5 +486,115 @@ describe("deleting the account", () => {
       expiresAt: new Date(Date.now() + 3_600_000),
     });
     expect(await findSessionMember(db, token)).toBeNull();
+  });
+});
+
+describe("changing the e-mail address at /account", () => {
+  const userRow = async (id: string) =>
+    (await (await getDb()).select().from(user).where(eq(user.id, id)))[0];
+  const mailTo = async (to: string) =>
+    (await getDb())
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, to))
+      .orderBy(desc(emailOutbox.createdAt));
+  const tokenIn = (text: string) =>
+    decodeURIComponent(/\/account\/confirm-email\?token=(\S+)/.exec(text)?.[1] ?? "");
+  const confirm = (token: string) =>
+    run(() => confirmEmail.action(args(appRequest("/account/confirm-email", { form: { token } }))));
+
+  it("refuses a wrong password, the same address, another account's and a malformed one", async () => {
+    const u = await createUser({ paid: true });
+    const other = await createUser();
+    const refused = async (form: Record<string, string>) =>
+      ((await postAccount(u.cookie, { intent: "change-email", ...form })) as Refusal).data
+        .fieldErrors;
+    const fresh = `new-${randomUUID()}@example.test`;
+    expect(await refused({ newEmail: fresh, emailPassword: "not it" })).toEqual({
+      emailPassword: "Incorrect password",
+    });
+    expect(await refused({ newEmail: u.email, emailPassword: u.password })).toEqual({
+      newEmail: "That is already your address.",
+    });
+    expect(
+      await refused({ newEmail: other.email.toUpperCase(), emailPassword: u.password }),
+    ).toEqual({
+      newEmail: "That address belongs to another account.",
+    });
+    expect(await refused({ newEmail: "not an address", emailPassword: u.password })).toHaveProperty(
+      "newEmail",
+    );
+    expect(await mailTo(fresh)).toEqual([]);
+  });
+
+  it("sends a link to the new address, tells the old one, and changes only once confirmed", async () => {
+    const u = await createUser({ paid: true, name: "Moving Member" });
+    const newEmail = `moved-${randomUUID()}@example.test`;
+    const asked = await postAccount(u.cookie, {
+      intent: "change-email",
+      newEmail: newEmail.toUpperCase(),
+      emailPassword: u.password,
+    });
+    expect(redirectTarget(asked)).toBe("/account");
+    expect((await loadAccount(withSetCookies(u.cookie, asked))).notice).toBe(
+      `We sent a link to ${newEmail}: open it to confirm your new address. Until then you sign in with ${u.email}.`,
+    );
+    const [link] = await mailTo(newEmail);
+    expect(link?.subject).toBe("Confirm your new AI Labs e-mail address");
+    const [told] = await mailTo(u.email);
+    expect(told?.subject).toBe("Your AI Labs e-mail address is being changed");
+    expect(told?.text).toContain(newEmail);
+    const token = tokenIn(link?.text ?? "");
+    expect(token.length).toBeGreaterThan(20);
+
+    // Nothing changed yet: the old address signs in; opening the link changes nothing.
+    expect(await signedIn(await signInElsewhere(u))).toBe(true);
+    const page = (await confirmEmail.loader(
+      args(appRequest(`/account/confirm-email?token=${encodeURIComponent(token)}`)),
+    )) as { newEmail: string | null };
+    expect(page.newEmail).toBe(newEmail);
+    expect((await userRow(u.id))?.email).toBe(u.email);
+
+    // Confirmed: the new address signs in, the old one no longer; the old one is told.
+    expect(await confirm(token)).toEqual({ changed: newEmail });
+    expect(await userRow(u.id)).toMatchObject({ email: newEmail, emailVerified: true });
+    expect(await signedIn(await signInElsewhere({ ...u, email: newEmail }))).toBe(true);
+    await expect(signInElsewhere(u)).rejects.toThrow();
+    expect((await mailTo(u.email))[0]?.subject).toBe("Your AI Labs e-mail address was changed");
+    const db = await getDb();
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, u.id), eq(auditLog.kind, "security.email-change")));
+    expect(entry?.actor).toBe(newEmail);
+
+    // Once only.
+    const again = (await confirm(token)) as {
+      data: { formError: string };
+      init: { status: number };
+    };
+    expect(again.init.status).toBe(400);
+    expect(again.data.formError).toBe("This link has expired or has already been used.");
+  });
+
+  it("waits while a marketplace sale on the account waits for its address to be proved", async () => {
+    const u = await createUser();
+    const db = await getDb();
+    await fulfilPurchase(db, {
+      userId: u.id,
+      provider: "warriorplus",
+      providerRef: `wp_${randomUUID()}`,
+      product: "lifetime-access",
+      amountCents: 1700,
+      currency: "usd",
+      awaitsAddressProof: true,
+    });
+    await db.update(user).set({ isAdmin: true }).where(eq(user.id, u.id));
+    const refused = (await postAccount(u.cookie, {
+      intent: "change-email",
+      newEmail: `elsewhere-${randomUUID()}@example.test`,
+      emailPassword: u.password,
+    })) as Refusal;
+    expect(refused.data.fieldErrors.newEmail).toMatch(/^A purchase on this account waits/);
   });
 });

@@ -3,6 +3,7 @@ import { useCheckedForm } from "~/components/auth/checked-form";
 import { Notice } from "~/components/form-answer";
 import {
   DeleteAccountForm,
+  EmailForm,
   NameForm,
   PasswordForm,
   PurchasesList,
@@ -13,6 +14,7 @@ import { PageShell } from "~/components/ui";
 import { accountSchema, adminAccountKept } from "~/lib/account-forms";
 import { passwordTooCommon } from "~/lib/password-rule";
 import {
+  changeEmail,
   changePassword,
   deleteOwnAccount,
   renameAccount,
@@ -64,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
     const setup = typeof uri === "string" ? await describeTwoFactorSetup(uri) : null;
     return { setup: setup?.ok ? setup : undefined };
   };
-  const checked = checkForm(form, accountSchema, ["intent", "name"]);
+  const checked = checkForm(form, accountSchema, ["intent", "name", "newEmail"]);
   if (!checked.ok) {
     if (form.get("intent") !== "confirm") return checked.refusal;
     const extra = await setupAgain(form.get("uri"));
@@ -88,6 +90,14 @@ export async function action({ request }: Route.ActionArgs) {
         "/account",
         "Your password was changed. Every other device was signed out.",
         changed.headers,
+      );
+    }
+    case "change-email": {
+      const asked = await changeEmail(request, user, input);
+      if (!asked.ok) return refuse(400, { fieldErrors: { [asked.field]: asked.error } });
+      throw redirectWithNotice(
+        "/account",
+        `We sent a link to ${input.newEmail}: open it to confirm your new address. Until then you sign in with ${user.email}.`,
       );
     }
     case "delete-account": {
@@ -142,6 +152,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <Notice notice={actionData ? null : loaderData.notice} />
       <NameForm
         name={loaderData.name}
+        errors={form.errors}
+        sending={sending}
+        onSubmit={form.onSubmit}
+      />
+      <EmailForm
         email={loaderData.email}
         errors={form.errors}
         sending={sending}

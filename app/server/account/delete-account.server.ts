@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, like, or, sql } from "drizzle-orm";
 import { recordSecurityEvent } from "../audit-log.server";
 import { endResetLinks } from "../auth/reset-links.server";
 import type { Db } from "../db/client.server";
@@ -79,8 +79,11 @@ export async function deleteAccount(
       await tx.delete(table).where(eq(table.userId, userId));
     }
     await endResetLinks(tx, userId);
-    // Any other one-time link of the account (a sign-in link, sign-in-link.server.ts).
-    await tx.delete(verification).where(eq(verification.value, userId));
+    // Any other one-time link of the account: a sign-in link (sign-in-link.server.ts), a
+    // pending e-mail change (its value starts with the account's id and a newline).
+    await tx
+      .delete(verification)
+      .where(or(eq(verification.value, userId), like(verification.value, `${userId}\n%`)));
     await tx.delete(emailOutbox).where(and(eq(emailOutbox.to, email), isNull(emailOutbox.sentAt)));
     // Mail already sent stays counted in the outbox, to an address that names no one.
     await tx.update(emailOutbox).set({ to: anonymised }).where(eq(emailOutbox.to, email));

@@ -6,6 +6,7 @@ import { getDb } from "../db/db.server";
 import { account, user as userTable } from "../db/schema";
 import { enqueuePasswordChanged } from "../mail/notices.server";
 import { getAuth } from "./better-auth.server";
+import { requestEmailChange } from "./change-email.server";
 import { clearSessionCookies } from "./cookies.server";
 import { authErrorMessage, twoFactorErrorMessage } from "./errors.server";
 import { refuseCommonPassword, verifyPassword } from "./password.server";
@@ -130,4 +131,23 @@ export async function deleteOwnAccount(
   const deleted = await deleteAccount(await getDb(), user.id);
   if (deleted === "admin") return { ok: false, error: adminAccountKept };
   return { ok: true, headers: clearSessionCookies() };
+}
+
+/**
+ * Asks to change the account's address to `newEmail` once its password is
+ * given (counted like every password check of the account): the new address
+ * gets a link that confirms it (change-email.server.ts); until then nothing
+ * changes.
+ */
+export async function changeEmail(
+  request: Request,
+  user: SessionUser,
+  input: { newEmail: string; emailPassword: string },
+): Promise<{ ok: true } | { ok: false; field: "newEmail" | "emailPassword"; error: string }> {
+  const checked = await checkingPassword(request, () =>
+    isOwnPassword(user.id, input.emailPassword),
+  );
+  if (!checked.ok) return { ok: false, field: "emailPassword", error: checked.error };
+  const asked = await requestEmailChange(await getDb(), user, input.newEmail);
+  return asked.ok ? asked : { ok: false, field: "newEmail", error: asked.error };
 }

@@ -138,3 +138,46 @@ export function purchaseReceiptMessage(input: {
     { text: "Not happy? Our 30-day money-back guarantee applies: e-mail support." },
   ]);
 }
+
+/** To the new address of an account: the link that confirms it. */
+export function confirmNewEmailMessage(input: {
+  name: string;
+  newEmail: string;
+  confirmUrl: string;
+}): MessageContent {
+  return compose(`Confirm your new ${site.brand} e-mail address`, input.name, [
+    { text: `You asked to sign in to ${site.brand} with ${input.newEmail} from now on.` },
+    { text: "Confirm it with the link below. It is valid for 24 hours and works once." },
+    { link: input.confirmUrl, label: "Confirm your new address" },
+    {
+      text: "Until then you sign in with your current address. If you did not ask for this, ignore this e-mail.",
+    },
+  ]);
+}
+
+/** To the current address of an account: a change to another address was asked for. */
+export function emailChangeAskedMessage(input: {
+  name: string;
+  newEmail: string;
+  forgotPasswordUrl: string;
+}): MessageContent {
+  return compose(`Your ${site.brand} e-mail address is being changed`, input.name, [
+    {
+      text: `Someone signed in to your account asked to change its e-mail address to ${input.newEmail}. Nothing changes until that address confirms it.`,
+    },
+    {
+      text: `If that was not you, choose a new password now with the link below, then write to ${site.supportEmail}.`,
+    },
+    { link: input.forgotPasswordUrl, label: "Choose a new password" },
+  ]);
+}
+
+/** To the former address of an account: the change was confirmed. */
+export function emailChangedMessage(input: { name: string; newEmail: string }): MessageContent {
+  return compose(`Your ${site.brand} e-mail address was changed`, input.name, [
+    {
+      text: `Your account's e-mail address is now ${input.newEmail}: sign in with it from now on. This address gets no more e-mail about the account.`,
+    },
+    { text: `If that was not you, write to ${site.supportEmail} at once.` },
+  ]);
+}

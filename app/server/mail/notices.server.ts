@@ -3,6 +3,9 @@ import type { Db, Tx } from "../db/client.server";
 import { user } from "../db/schema";
 import { getEnv } from "../env.server";
 import {
+  confirmNewEmailMessage,
+  emailChangeAskedMessage,
+  emailChangedMessage,
   loginDetailsMessage,
   passwordChangedMessage,
   passwordResetMessage,
@@ -65,6 +68,37 @@ export async function enqueuePasswordChanged(db: Db | Tx, to: Recipient) {
       when: new Date(),
       forgotPasswordUrl: `${getEnv().publicOrigin}/forgot-password`,
     }),
+  });
+}
+
+/** The link confirming a new address goes to it; the current address is told, with a way back in. */
+export async function enqueueEmailChangeAsked(
+  db: Db | Tx,
+  to: Recipient,
+  newEmail: string,
+  token: string,
+) {
+  const origin = getEnv().publicOrigin;
+  const confirmUrl = `${origin}/account/confirm-email?token=${encodeURIComponent(token)}`;
+  await enqueueEmail(db, {
+    to: newEmail,
+    ...confirmNewEmailMessage({ name: to.name, newEmail, confirmUrl }),
+  });
+  await enqueueEmail(db, {
+    to: to.email,
+    ...emailChangeAskedMessage({
+      name: to.name,
+      newEmail,
+      forgotPasswordUrl: `${origin}/forgot-password`,
+    }),
+  });
+}
+
+/** Tells the former address that the account's address changed. */
+export async function enqueueEmailChanged(db: Db | Tx, before: Recipient, newEmail: string) {
+  await enqueueEmail(db, {
+    to: before.email,
+    ...emailChangedMessage({ name: before.name, newEmail }),
   });
 }
 
