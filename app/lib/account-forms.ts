@@ -29,6 +29,9 @@ export const changePasswordSchema = z
 
 const enterPassword = "Please enter your password";
 
+/** What a used or expired e-mail change link's page says (/account/confirm-email). */
+export const changeLinkExpired = "This link has expired or has already been used.";
+
 /** A new address (confirmed by a link sent to it) and the password: fields of their own names. */
 export const changeEmailSchema = z.object({
   intent: z.literal("change-email"),

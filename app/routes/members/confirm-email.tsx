@@ -1,11 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AuthCard, ErrorBox, primaryButton } from "~/components/ui";
+import { changeLinkExpired } from "~/lib/account-forms";
 import { z } from "~/lib/zod";
-import {
-  changeLinkExpired,
-  confirmEmailChange,
-  readEmailChange,
-} from "~/server/auth/change-email.server";
+import { confirmEmailChange, readEmailChange } from "~/server/auth/change-email.server";
 import { getDb } from "~/server/db/db.server";
 import { readCheckedForm } from "~/server/forms.server";
 import type { Route } from "./+types/confirm-email";

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, like, ne } from "drizzle-orm";
+import { changeLinkExpired } from "~/lib/account-forms";
 import { recordSecurityEvent } from "../audit-log.server";
 import type { Db, Tx } from "../db/client.server";
 import { purchase, user as userTable, verification } from "../db/schema";
@@ -16,7 +17,7 @@ const validHours = 24;
 
 export const emailTaken = "That address belongs to another account.";
 export const sameEmail = "That is already your address.";
-export const changeLinkExpired = "This link has expired or has already been used.";
+export { changeLinkExpired };
 export const proveAddressFirst =
   "A purchase on this account waits for your current address to be proved. Open the link in your login details e-mail (or use Forgot password) first, then change it.";
 
