@@ -106,4 +106,34 @@ describe("past the server's capacity", () => {
       await s.close();
     }
   });
+
+  it("answers a kept member page from memory without a turn; a page rendered holds its turn until written", async () => {
+    const s = await overloadedServer();
+    try {
+      // Kept by the page cache while the server is idle.
+      const first = await s.ask("/dashboard", { headers: { cookie: member } });
+      expect(first.status).toBe(200);
+      await first.text();
+      const rendered = s.seen.length;
+
+      // The only turn is taken: the kept page is still answered, from memory.
+      const slow = s.ask("/slow");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const kept = await s.ask("/dashboard", { headers: { cookie: member } });
+      expect(kept.status).toBe(200);
+      expect(await kept.text()).toContain("/dashboard");
+      expect(s.seen.length).toBe(rendered + 1); // only /slow reached the app
+
+      // A page that must be rendered waits for the turn, and past the wait is turned away.
+      const other = await s.ask("/course/x", { headers: { cookie: member } });
+      expect(other.status).toBe(503);
+      s.release();
+      expect((await slow).status).toBe(200);
+      const now = await s.ask("/course/x", { headers: { cookie: member } });
+      expect(now.status).toBe(200);
+    } finally {
+      s.release();
+      await s.close();
+    }
+  });
 });

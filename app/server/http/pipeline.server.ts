@@ -52,14 +52,22 @@ export function requestPipeline(options: {
   ];
   if (options.pageCache) {
     // A kept member page is answered from memory and never waits; rendering one takes a
-    // turn, held until its whole body is rendered.
+    // turn, held until the page is answered: rendered whole (it streams), kept, compressed
+    // and written. Compression runs on the zlib pool: outside the turn, pages waiting for it
+    // would pile up without bound past capacity.
     const pages = pageCacheAnswer(
       options.pageCache,
       options.answers,
       (req, res) =>
-        work.run(async () =>
-          wholeBody(await app.fetch(pageRequestOf(req, trusted), { incoming: req, outgoing: res })),
-        ),
+        new Promise<Response>((rendered, failed) => {
+          work
+            .run(async () => {
+              const request = pageRequestOf(req, trusted);
+              rendered(await wholeBody(await app.fetch(request, { incoming: req, outgoing: res })));
+              await answered(res);
+            })
+            .catch(failed);
+        }),
       options.routeOf,
     );
     // A Host the app would refuse (400) is left to it.
@@ -89,6 +97,15 @@ export function requestPipeline(options: {
     { hostname: options.hostname },
   );
   return nodeListener(answers, forwardedUrls(appListener, trusted));
+}
+
+/** When the answer on `res` has been written, or its connection closed. */
+function answered(res: ServerResponse): Promise<void> {
+  if (res.writableFinished || res.destroyed) return Promise.resolve();
+  return new Promise((done) => {
+    res.once("finish", done);
+    res.once("close", done);
+  });
 }
 
 /** A Response with its body read to the end: a page is rendered while its body streams. */
