@@ -185,7 +185,7 @@ for (const width of [1280, 390]) {
           .textContent()) ?? "";
       const yourData = page.getByRole("region", { name: "Your data" });
       const removal = page.getByRole("region", { name: "Delete account" });
-      const password = removal.getByLabel("Password", { exact: true });
+      const password = removal.getByLabel("Your password");
       const understood = removal.getByLabel("I understand this cannot be undone");
       const remove = removal.getByRole("button", { name: "Delete my account" });
       await hydrated(remove);

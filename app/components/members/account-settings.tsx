@@ -239,7 +239,7 @@ export function DeleteAccountForm({
           <input type="hidden" name="intent" value="delete-account" />
           {errors.deleteAccount ? <ErrorBox>{errors.deleteAccount}</ErrorBox> : null}
           <TextField
-            label="Password"
+            label="Your password"
             name="deletePassword"
             type="password"
             autoComplete="current-password"
