@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { changeLinkExpired } from "~/lib/account-forms";
 import { nulCharacterMessage } from "~/lib/forms";
 import { sampleIdeas } from "~/lib/ideas";
 import { offerDefaults } from "~/lib/offer";
@@ -144,6 +145,11 @@ const samples: Record<string, () => Promise<Sample>> = {
       fields: { intent: "enable", password: u.password },
     };
   },
+  "routes/members/confirm-email.tsx": async () => ({
+    path: "/account/confirm-email?token=sweep-token",
+    fields: { token: "sweep-token" },
+    ownMessages: [changeLinkExpired],
+  }),
   "routes/admin/admin.tsx": async () => ({
     path: "/admin",
     cookie: (await createUser({ isAdmin: true })).cookie,
