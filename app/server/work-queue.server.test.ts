@@ -88,4 +88,28 @@ describe("the work queue", () => {
     await first;
     expect(await Promise.all(waiting)).toEqual(["a", "b"]);
   });
+
+  it("counts a task longer than the wait bound as that bound, so one long task does not refuse the rest", async () => {
+    let clock = 0;
+    const queue = createWorkQueue({
+      slots: 1,
+      maxWaitMs: 1000,
+      maxQueuedWorkMs: 300,
+      busy,
+      now: () => clock,
+    });
+    // One task of 60 s on the queue's clock: counted as 1 s, a mean of 50 ms.
+    await queue.run(async () => {
+      clock += 60_000;
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = queue.run(() => held);
+    const waiting = [queue.run(async () => "a"), queue.run(async () => "b")];
+    release();
+    await first;
+    expect(await Promise.all(waiting)).toEqual(["a", "b"]);
+  });
 });

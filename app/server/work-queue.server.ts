@@ -88,7 +88,10 @@ export function createWorkQueue(options: WorkQueueOptions): WorkQueue {
       try {
         return await task();
       } finally {
-        meanTaskMs += (now() - started - meanTaskMs) / 20;
+        // A task longer than the wait bound (an admin's save that renders every process's
+        // pages) counts as that bound: one such task must not turn every waiting request away.
+        const took = Math.min(now() - started, maxWaitMs);
+        meanTaskMs += (took - meanTaskMs) / 20;
         // The slot passes straight to the next in line, or is given back.
         const next = waiting.values().next();
         if (next.done) running -= 1;
