@@ -49,6 +49,7 @@ export default [
     route("admin/sales", "routes/admin/sales.tsx"),
     route("admin/learning", "routes/admin/learning.tsx"),
     route("admin/funnel", "routes/admin/funnel.tsx"),
+    route("admin/products", "routes/admin/products.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
   ]),

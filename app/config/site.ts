@@ -58,6 +58,30 @@ export const funnelProducts = {
 export type FunnelProductKey = keyof typeof funnelProducts;
 export const funnelProductKeys = Object.keys(funnelProducts) as FunnelProductKey[];
 
+/**
+ * Where a member is offered a product they do not hold: a course only it
+ * opens is a locked card on the dashboard that leads there. The VIP Upgrade
+ * is only sold with the plan, at checkout: it has no page of its own.
+ */
+export const productOfferPaths: Readonly<Record<FunnelProductKey, string | null>> = {
+  "lifetime-access": "/payment-options",
+  "bump-vip": null,
+  "white-label": "/white-label-upsell",
+  "custom-saas": "/custom-saas-upsell",
+};
+
+/** What unlocks a course: the first of the products that open it, its name and offer page. */
+export type CourseUnlock = { product: string; name: string; href: string | null };
+
+export function unlockOf(products: readonly string[]): CourseUnlock | null {
+  const product = products[0];
+  if (product === undefined) return null;
+  const href = Object.hasOwn(productOfferPaths, product)
+    ? productOfferPaths[product as FunnelProductKey]
+    : null;
+  return { product, name: productName(product), href };
+}
+
 /** The product whose purchase opens the members' area (access.server.ts). */
 export const accessProduct = lifetimeAccess.id;
 

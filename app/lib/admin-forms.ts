@@ -1,3 +1,4 @@
+import { type FunnelProductKey, funnelProductKeys } from "~/config/site";
 import { z } from "./zod";
 
 // The owner's console: query strings and forms, one schema each, shared by
@@ -77,6 +78,7 @@ export const auditKinds = [
   "payment.attach",
   "payment.dismiss",
   "settings.update",
+  "product.update",
   "cli.command",
   // Security events of any account (audit.server.ts recordSecurityEvent): never a password or code.
   "security.sign-in",
@@ -92,6 +94,17 @@ export const auditKinds = [
   "security.confirm-failed",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
+
+/** A product's courses on /admin/products: which product, and every course ticked (`course`, repeated). */
+export const productCoursesSchema = z.object({
+  product: z.enum(funnelProductKeys as [FunnelProductKey, ...FunnelProductKey[]], {
+    message: "Choose one of the products.",
+  }),
+  courses: z
+    .array(z.uuid({ message: "Not a course." }))
+    .max(1000)
+    .default([]),
+});
 
 /** Accounts per page on /admin/members. */
 export const membersPageSize = 50;

@@ -171,6 +171,12 @@ const samples: Record<string, () => Promise<Sample>> = {
     // The defaults: a valid post changes nothing for the other test files.
     fields: formValues(offerDefaults),
   }),
+  "routes/admin/products.tsx": async () => ({
+    path: "/admin/products",
+    cookie: (await createUser({ isAdmin: true })).cookie,
+    // Custom SaaS opens no course: a valid post changes nothing for the other test files.
+    fields: { product: "custom-saas" },
+  }),
   "routes/not-found.tsx": async () => ({ path: "/no-such-page", fields: {} }),
   "routes/api/uploads.ts": async () => ({
     path: "/api/uploads",

@@ -1,14 +1,26 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/test/helpers";
-import { hasPaidAccess, type MemberAccess, paidAccessSql } from "./access.server";
+import {
+  hasPaidAccess,
+  holdingsOf,
+  holdingsSql,
+  type MemberAccess,
+  opensCourse,
+  paidAccessSql,
+  userOpensCourseSql,
+} from "./access.server";
 import { adminActor } from "./admin/audit.server";
 import { applyMemberAction } from "./admin/member-actions.server";
 import { findMember, listMembers } from "./admin/members.server";
+import { catalogueAt } from "./courses/catalogue.server";
+import { courseWith } from "./courses/fixtures";
+import { listCourses, setChapterDone } from "./courses/read.server";
+import { rowsOf } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import type { PurchaseProvider } from "./db/schema";
-import { user as userTable } from "./db/schema";
+import { productCourse, user as userTable } from "./db/schema";
 import { fulfilPurchase, revokePurchase } from "./payments/purchases.server";
 
 async function buy(userId: string, provider: PurchaseProvider, product = "lifetime-access") {
@@ -159,6 +171,114 @@ describe("the access rule is one rule", () => {
         expect(ids.includes(row.id), `${label} in the ${access} filter`).toBe(
           row.access === access,
         );
+      }
+    }
+  });
+});
+
+describe("a course opens by one rule, in code and in SQL", () => {
+  it("agrees for every kind of member and every kind of course, and a refund closes only its product", async () => {
+    const db = await getDb();
+    const owner = await createUser({ isAdmin: true });
+    const plan = await courseWith(["Plan 1"]);
+    const whiteLabel = await courseWith(["Tool 1"]);
+    const both = await courseWith(["Both 1"]);
+    const nobodys = await courseWith(["Nobody 1"]);
+    const actor = adminActor(owner);
+    // courseWith gives each course to Lifetime Access; rows are added and taken away here
+    // (not whole lists set) so that other test files sharing the database are not touched.
+    await db.insert(productCourse).values([
+      { product: "white-label", courseId: whiteLabel.id },
+      { product: "white-label", courseId: both.id },
+    ]);
+    await db
+      .delete(productCourse)
+      .where(
+        and(
+          eq(productCourse.product, "lifetime-access"),
+          inArray(productCourse.courseId, [whiteLabel.id, nobodys.id]),
+        ),
+      );
+
+    const paid = await createUser({ paid: true });
+    const refunded = await createUser();
+    await revokePurchase(db, {
+      provider: "stripe",
+      providerRef: (await buy(refunded.id, "stripe")).providerRef,
+    });
+    const whiteLabelOnly = await createUser();
+    await buy(whiteLabelOnly.id, "warriorplus", "white-label");
+    const planAndWhiteLabel = await createUser({ paid: true });
+    const wl = await buy(planAndWhiteLabel.id, "warriorplus", "white-label");
+    const whiteLabelRefunded = await createUser({ paid: true });
+    const wlr = await buy(whiteLabelRefunded.id, "warriorplus", "white-label");
+    await revokePurchase(db, { provider: "warriorplus", providerRef: wlr.providerRef });
+    const vip = await createUser({ paid: true });
+    await buy(vip.id, "warriorplus", "bump-vip");
+    const unproved = await createUser();
+    await fulfilPurchase(db, {
+      userId: unproved.id,
+      provider: "warriorplus",
+      providerRef: randomUUID(),
+      product: "white-label",
+      amountCents: 3700,
+      currency: "usd",
+      awaitsAddressProof: true,
+    });
+    const manual = await createUser();
+    await applyMemberAction(db, actor, manual.id, "grant");
+    const nobody = await createUser();
+
+    const courses = {
+      plan: plan.id,
+      whiteLabel: whiteLabel.id,
+      both: both.id,
+      nobodys: nobodys.id,
+    };
+    const expected: Record<string, [string, Record<keyof typeof courses, boolean>]> = {
+      [owner.id]: ["admin", { plan: true, whiteLabel: true, both: true, nobodys: true }],
+      [paid.id]: ["paid", { plan: true, whiteLabel: false, both: true, nobodys: false }],
+      [refunded.id]: ["refunded", { plan: false, whiteLabel: false, both: false, nobodys: false }],
+      [whiteLabelOnly.id]: [
+        "add-on only",
+        { plan: false, whiteLabel: true, both: true, nobodys: false },
+      ],
+      [planAndWhiteLabel.id]: [
+        "plan and add-on",
+        { plan: true, whiteLabel: true, both: true, nobodys: false },
+      ],
+      [whiteLabelRefunded.id]: [
+        "add-on refunded",
+        { plan: true, whiteLabel: false, both: true, nobodys: false },
+      ],
+      [vip.id]: ["VIP", { plan: true, whiteLabel: false, both: true, nobodys: false }],
+      [unproved.id]: [
+        "address not proved",
+        { plan: false, whiteLabel: false, both: false, nobodys: false },
+      ],
+      [manual.id]: ["manual grant", { plan: true, whiteLabel: false, both: true, nobodys: false }],
+      [nobody.id]: ["nobody", { plan: false, whiteLabel: false, both: false, nobodys: false }],
+    };
+    expect(wl.status).toBe("completed");
+    const catalogue = await catalogueAt(db, Number.MAX_SAFE_INTEGER);
+    for (const [userId, [kind, opens]] of Object.entries(expected)) {
+      const [row] = await rowsOf<{ held: unknown }>(db, sql`select ${holdingsSql(userId)} as held`);
+      const held = holdingsOf(row?.held);
+      const cards = await listCourses(db, userId);
+      for (const [name, courseId] of Object.entries(courses) as [keyof typeof courses, string][]) {
+        const label = `${kind}, ${name} course`;
+        const [open] = await rowsOf<{ open: boolean }>(
+          db,
+          sql`select ${userOpensCourseSql(userId, sql`${courseId}::uuid`)} as open`,
+        );
+        const codeSays = opensCourse(held, catalogue.byId.get(courseId)?.products ?? []);
+        expect(codeSays, label).toBe(opens[name]);
+        expect(open?.open, `${label} (SQL)`).toBe(codeSays);
+        expect(cards.find((c) => c.id === courseId)?.locked === null, `${label} (card)`).toBe(
+          codeSays,
+        );
+        const chapterId = catalogue.byId.get(courseId)?.chapters[0]?.id ?? "";
+        expect(await setChapterDone(db, userId, chapterId, true), `${label} (mark)`).toBe(codeSays);
       }
     }
   });

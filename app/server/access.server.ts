@@ -2,7 +2,7 @@ import { getTableName, is, SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { accessProduct } from "../config/site";
 import { type Db, rowsOf, type Tx } from "./db/client.server";
-import { purchase, user } from "./db/schema";
+import { productCourse, purchase, user } from "./db/schema";
 import { logger } from "./logger.server";
 
 /**
@@ -16,6 +16,13 @@ import { logger } from "./logger.server";
  * The rule is written once, as SQL (holdsPlan below): the guard's check
  * (hasPaidAccess), the session's query (paidAccessSql) and the owner's members
  * table and its filters (memberAccessSql) are all built from it.
+ *
+ * Courses (docs/product.md, Products and what they open): a member opens a
+ * course when they hold a purchase that counts (as above) of a product that
+ * opens it (product_course); admins open every course. Written once in code
+ * (opensCourse, over what a member holds as heldProductsSql reads it) for the
+ * pages, which have the catalogue in memory, and once in SQL (courseOpenSql)
+ * for the writes; access.server.test.ts checks the two agree.
  */
 
 /** A user row's columns, or SQL expressions of them (a query's own alias). */
@@ -88,6 +95,61 @@ export function memberAccessIs(u: UserRef, access: MemberAccess): SQL<boolean> {
   }
 }
 
+/** What a member holds: whether they are an admin, and the products of their purchases that count. */
+export type Holdings = { isAdmin: boolean; products: readonly string[] };
+
+/** The products whose purchases by the user `u` count (a json array of product keys). */
+export function heldProductsSql(u: { id: AnyPgColumn | SQL }): SQL<unknown> {
+  return sql`coalesce((select json_agg(distinct ${col(purchase.product)}) from ${purchase}
+    where ${counts(ref(u.id))}), '[]')`;
+}
+
+/**
+ * What the user `userId` holds, as one json value for a member page's own
+ * statement (read back with holdingsOf): no round trip of its own.
+ */
+export function holdingsSql(userId: string): SQL<unknown> {
+  return sql`json_build_object('isAdmin', ${isAdminSql(userId)},
+    'products', ${heldProductsSql({ id: sql`${userId}` })})`;
+}
+
+/** holdingsSql's value as both drivers return it (parsed already, or as text). */
+export function holdingsOf(value: unknown): Holdings {
+  const v = (typeof value === "string" ? JSON.parse(value) : value) as {
+    isAdmin?: unknown;
+    products?: unknown;
+  } | null;
+  return {
+    isAdmin: v?.isAdmin === true,
+    products: Array.isArray(v?.products) ? v.products.map(String) : [],
+  };
+}
+
+/** The rule in code: whether a member holding `held` opens a course that the products `opens` open. */
+export function opensCourse(held: Holdings, opens: readonly string[]): boolean {
+  return held.isAdmin || opens.some((product) => held.products.includes(product));
+}
+
+/** The rule in SQL: whether the user `u` opens the course `courseId`. */
+export function courseOpenSql(u: UserRef, courseId: SQL | AnyPgColumn): SQL<boolean> {
+  const opener = sql.identifier("opener");
+  return sql<boolean>`(${ref(u.isAdmin)} or exists (select 1 from ${productCourse} ${opener}
+    join ${purchase} on ${col(purchase.product)} = ${opener}.${sql.identifier(productCourse.product.name)}
+    where ${opener}.${sql.identifier(productCourse.courseId.name)} = ${ref(courseId)} and ${counts(ref(u.id))}))`;
+}
+
+/** courseOpenSql for the user with the id `userId` (their admin flag read in the same statement). */
+export function userOpensCourseSql(userId: string, courseId: SQL | AnyPgColumn): SQL<boolean> {
+  return courseOpenSql({ id: sql`${userId}`, isAdmin: isAdminSql(userId) }, courseId);
+}
+
+/** Whether the user `userId` is an admin, as a scalar subquery (false for no such user). */
+function isAdminSql(userId: string): SQL {
+  const holder = sql.identifier("holder");
+  return sql`coalesce((select ${holder}.${sql.identifier(user.isAdmin.name)} from ${user} ${holder}
+    where ${holder}.${sql.identifier(user.id.name)} = ${userId}), false)`;
+}
+
 /** A purchase of the plan by `userId` was refunded. */
 function refundedPlan(userId: SQL): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${purchase} where ${col(purchase.userId)} = ${userId} and ${col(purchase.product)} = ${accessProduct} and ${col(purchase.status)} = 'refunded')`;
@@ -95,7 +157,12 @@ function refundedPlan(userId: SQL): SQL<boolean> {
 
 /** The rule itself: the user `userId` holds a completed purchase of the plan that counts. */
 function holdsPlan(userId: SQL): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${purchase} where ${col(purchase.userId)} = ${userId} and ${col(purchase.status)} = 'completed' and ${col(purchase.product)} = ${accessProduct} and ${addressProved()})`;
+  return sql<boolean>`exists (select 1 from ${purchase} where ${counts(userId)} and ${col(purchase.product)} = ${accessProduct})`;
+}
+
+/** A `purchase` row that counts for the user `userId`: theirs, completed, and its address proved. */
+function counts(userId: SQL): SQL<boolean> {
+  return sql<boolean>`(${col(purchase.userId)} = ${userId} and ${col(purchase.status)} = 'completed' and ${addressProved()})`;
 }
 
 const ref = (c: AnyPgColumn | SQL): SQL => (is(c, SQL) ? c : col(c));

@@ -56,7 +56,12 @@ export function cookieHeader(headers: Headers): string {
 /** A GET (or form POST when `form` is given) to the app, as a browser on our origin sends it. */
 export function appRequest(
   path: string,
-  options: { cookie?: string; form?: Record<string, string>; clientIp?: string } = {},
+  options: {
+    cookie?: string;
+    /** The fields, or name-value pairs where a name repeats (ticked checkboxes). */
+    form?: Record<string, string> | [string, string][];
+    clientIp?: string;
+  } = {},
 ): Request {
   const headers = new Headers({ origin });
   if (options.cookie) headers.set("cookie", options.cookie);

@@ -80,8 +80,68 @@ function Cover({ course }: { course: Course }) {
   );
 }
 
+/**
+ * A course of a product the member does not hold: its cover dimmed, title and
+ * description, the product that opens it and a link to that product's offer.
+ */
+function LockedCard({ course, locked }: { course: Course; locked: NonNullable<Course["locked"]> }) {
+  const titleId = useId();
+  const unlock = locked.unlock;
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-dashed border-slate-300 bg-slate-50">
+      <div className="relative opacity-60 grayscale">
+        <Cover course={course} />
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <p className="inline-flex items-center gap-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <svg
+            viewBox="0 0 20 20"
+            fill="currentColor"
+            aria-hidden="true"
+            className="h-4 w-4 text-slate-500"
+          >
+            <path
+              fillRule="evenodd"
+              d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z"
+              clipRule="evenodd"
+            />
+          </svg>
+          Locked
+        </p>
+        <h2 id={titleId} className="mt-2 text-lg font-semibold text-slate-800">
+          {course.title}
+        </h2>
+        <p className="mt-2 line-clamp-2 flex-1 text-slate-600">{course.description}</p>
+        {unlock?.href ? (
+          <>
+            <p className="mt-4 text-sm text-slate-600">Included in the {unlock.name}.</p>
+            <Link
+              to={unlock.href}
+              aria-describedby={titleId}
+              className="mt-4 inline-flex min-h-11 items-center justify-center rounded-md border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+            >
+              Unlock
+            </Link>
+          </>
+        ) : (
+          <p className="mt-4 text-sm text-slate-600">
+            {unlock
+              ? `Comes with the ${unlock.name}, offered at checkout with Lifetime Access.`
+              : "Not open to members yet."}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
+
 /** One course card: cover, title (a link to the course), description, progress, next step. */
 export function CourseCard({ course }: { course: Course }) {
+  if (course.locked) return <LockedCard course={course} locked={course.locked} />;
+  return <OpenCard course={course} />;
+}
+
+function OpenCard({ course }: { course: Course }) {
   const titleId = useId();
   const step = nextStep(course);
   const percent =

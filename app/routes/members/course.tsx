@@ -14,7 +14,7 @@ import { openCourse, readCourse, setChapterDone } from "~/server/courses/read.se
 import { getDb } from "~/server/db/db.server";
 import { firstError, readCheckedForm } from "~/server/forms.server";
 import type { Route } from "./+types/course";
-import { courseNotFoundQuery } from "./notices";
+import { courseLockedQuery, courseNotFoundQuery } from "./notices";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.course.selected?.title ?? data?.course.title ?? "Course"} | AI Labs` },
@@ -32,6 +32,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
   // The dashboard says so (docs/product.md, Course viewer: 'Course not found').
   if (!course) throw redirect(`/dashboard?${courseNotFoundQuery}`);
+  // A course of a product the member does not hold: that product's offer, if it has a page.
+  if (course.locked)
+    throw redirect(course.locked.unlock?.href ?? `/dashboard?${courseLockedQuery}`);
   // The chapter shown is always the one in the URL, so that reload and Back show
   // what the address says (without ?chapter the resumed chapter would differ).
   if (course.selected && course.selected.id !== chapterId) {

@@ -31,6 +31,7 @@ describe("the dashboard page", () => {
     firstChapterId: "ch1",
     visited: true,
     lastChapterId: "ch3",
+    locked: null,
   };
 
   it("shows a card per course: title linking to the course, progress, Continue to the last chapter", () => {
@@ -54,6 +55,54 @@ describe("the dashboard page", () => {
   });
 });
 
+describe("a locked course", () => {
+  const locked = {
+    id: "c9",
+    title: "12-in-1 White Label Package",
+    description: "Twelve tools",
+    coverImageUrl: null,
+    coverAlt: "",
+    totalChapters: 12,
+    doneChapters: 0,
+    firstChapterId: "ch1",
+    visited: false,
+    lastChapterId: null,
+  };
+
+  it("is a card that names its product and leads to its offer page, not to the course", () => {
+    const html = render({
+      courses: [
+        {
+          ...locked,
+          locked: {
+            unlock: {
+              product: "white-label",
+              name: "12-in-1 White Label Package",
+              href: "/white-label-upsell",
+            },
+          },
+        },
+      ],
+      failed: false,
+    });
+    expect(html).not.toContain('href="/course/c9');
+    expect(html).toContain("Locked");
+    expect(html).toMatch(/href="\/white-label-upsell"[^>]*>Unlock</);
+    expect(html).not.toContain("progressbar");
+  });
+
+  it("says how to get it when its product has no page of its own", () => {
+    const html = render({
+      courses: [
+        { ...locked, locked: { unlock: { product: "bump-vip", name: "VIP Upgrade", href: null } } },
+      ],
+      failed: false,
+    });
+    expect(html).toContain("Comes with the VIP Upgrade");
+    expect(html).not.toContain(">Unlock<");
+  });
+});
+
 describe("a card's button", () => {
   const base = {
     id: "c1",
@@ -66,6 +115,7 @@ describe("a card's button", () => {
     firstChapterId: "ch1",
     visited: false,
     lastChapterId: null,
+    locked: null,
   };
 
   it("starts at the first chapter before the first visit", () => {

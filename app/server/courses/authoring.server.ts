@@ -3,10 +3,11 @@
 
 import { and, asc, count, desc, eq, gt, lt, max, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { accessProduct } from "~/config/site";
 import type { AdminCourse } from "~/lib/course-authoring";
 import { sanitizeChapterHtml } from "../content/sanitize.server";
 import type { Db, Tx } from "../db/client.server";
-import { chapter, course } from "../db/schema";
+import { chapter, course, productCourse } from "../db/schema";
 import { courseOrder, isUuid } from "./read.server";
 
 /** Every course, drafts included, in the members' order, with its chapter titles in order: two queries. */
@@ -78,15 +79,19 @@ const storedCourse = (input: CourseInput) => ({
 
 /** Adds a course after the others (sort_order = max + 1): one statement. */
 export async function createCourse(db: Db, input: CourseInput) {
-  const [row] = await db
-    .insert(course)
-    .values({
-      ...storedCourse(input),
-      sortOrder: sql`(select coalesce(max(${course.sortOrder}), -1) + 1 from ${course})`,
-    })
-    .returning({ id: course.id });
-  if (!row) throw new Error("course insert returned nothing");
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(course)
+      .values({
+        ...storedCourse(input),
+        sortOrder: sql`(select coalesce(max(${course.sortOrder}), -1) + 1 from ${course})`,
+      })
+      .returning({ id: course.id });
+    if (!row) throw new Error("course insert returned nothing");
+    // A new course is for members: Lifetime Access opens it (the owner changes that on /admin/products).
+    await tx.insert(productCourse).values({ product: accessProduct, courseId: row.id });
+    return row;
+  });
 }
 
 /**

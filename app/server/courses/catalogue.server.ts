@@ -3,6 +3,7 @@
 // a course changed (drizzle/0006_page_version.sql) tell this copy too, so a
 // member page reads only what is the member's own.
 import { sql } from "drizzle-orm";
+import { funnelProductKeys } from "~/config/site";
 import type { EditedCourse } from "~/lib/course-authoring";
 import { type Db, rowsOf } from "../db/client.server";
 
@@ -19,6 +20,8 @@ export type CatalogueCourse = EditedCourse & {
   chapters: CatalogueChapter[];
   /** Published chapters only, in order: what a member sees. */
   publishedChapters: CatalogueChapter[];
+  /** The products that open it (product_course), in the funnel's order. */
+  products: string[];
 };
 
 export type Catalogue = {
@@ -67,13 +70,19 @@ export function catalogueAt(db: Db, version: number): Promise<Catalogue> {
 
 /** Reads every course and chapter, and the version they were read at, in one statement. */
 async function readCatalogue(db: Db): Promise<Catalogue> {
-  const [row] = await rowsOf<{ version: string | number; courses: unknown; chapters: unknown }>(
+  const [row] = await rowsOf<{
+    version: string | number;
+    courses: unknown;
+    chapters: unknown;
+    products: unknown;
+  }>(
     db,
     sql`select ${sharedVersionSql} as version,
       coalesce((select json_agg(json_build_array(id, title, description, published,
           cover_image_url, cover_alt) order by sort_order, created_at, id) from course), '[]') as courses,
       coalesce((select json_agg(json_build_array(course_id, id, title, content_html, published)
-          order by course_id, sort_order) from chapter), '[]') as chapters`,
+          order by course_id, sort_order) from chapter), '[]') as chapters,
+      coalesce((select json_agg(json_build_array(course_id, product)) from product_course), '[]') as products`,
   );
   const courses: CatalogueCourse[] = [];
   const byId = new Map<string, CatalogueCourse>();
@@ -89,6 +98,7 @@ async function readCatalogue(db: Db): Promise<Catalogue> {
       coverAlt: String(coverAlt),
       chapters: [],
       publishedChapters: [],
+      products: [],
     };
     courses.push(c);
     byId.set(c.id, c);
@@ -105,7 +115,17 @@ async function readCatalogue(db: Db): Promise<Catalogue> {
     c.chapters.push(chapter);
     if (chapter.published) c.publishedChapters.push(chapter);
   }
+  for (const [courseId, product] of jsonList<[string, string]>(row?.products)) {
+    byId.get(String(courseId))?.products.push(String(product));
+  }
+  for (const c of courses) c.products.sort((a, b) => funnelOrder(a) - funnelOrder(b));
   return { version: Number(row?.version ?? 0), courses, byId };
+}
+
+/** A product's place in the funnel (docs/product.md, Launch and funnel); unknown keys last. */
+function funnelOrder(product: string): number {
+  const at = (funnelProductKeys as readonly string[]).indexOf(product);
+  return at === -1 ? funnelProductKeys.length : at;
 }
 
 /** A json array column as both drivers return it: parsed already, or as text. */

@@ -2,11 +2,13 @@
 // with its chapters, the resume point and chapters marked done. Authoring is
 // in authoring.server.ts.
 import { and, asc, eq, sql } from "drizzle-orm";
+import { type CourseUnlock, unlockOf } from "~/config/site";
+import { holdingsOf, holdingsSql, opensCourse, userOpensCourseSql } from "../access.server";
 import { type Db, rowsOf, type Tx } from "../db/client.server";
 import { chapter, chapterProgress, chapterView, course, courseVisit } from "../db/schema";
 import { logger } from "../logger.server";
 import { withRetries } from "../retry.server";
-import { catalogueAt, jsonList, sharedVersionSql } from "./catalogue.server";
+import { type CatalogueCourse, catalogueAt, jsonList, sharedVersionSql } from "./catalogue.server";
 
 export type CourseCard = {
   id: string;
@@ -23,6 +25,11 @@ export type CourseCard = {
   visited: boolean;
   /** The chapter the member last opened, to continue there. */
   lastChapterId: string | null;
+  /**
+   * Null when the member opens the course; else a locked card, naming the
+   * product that opens it (null: no product does, for admins only).
+   */
+  locked: { unlock: CourseUnlock | null } | null;
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,15 +47,21 @@ export function isUuid(value: string | null | undefined): value is string {
  * what is the member's own, the courses from the catalogue (catalogue.server.ts).
  */
 export async function listCourses(db: Db, userId: string): Promise<CourseCard[]> {
-  const [row] = await rowsOf<{ version: string | number; done: unknown; visits: unknown }>(
+  const [row] = await rowsOf<{
+    version: string | number;
+    held: unknown;
+    done: unknown;
+    visits: unknown;
+  }>(
     db,
-    sql`select ${sharedVersionSql} as version,
+    sql`select ${sharedVersionSql} as version, ${holdingsSql(userId)} as held,
       coalesce((select json_agg(chapter_id) from ${chapterProgress}
         where user_id = ${userId}), '[]') as done,
       coalesce((select json_agg(json_build_array(course_id, chapter_id)) from ${courseVisit}
         where user_id = ${userId}), '[]') as visits`,
   );
   const catalogue = await catalogueAt(db, Number(row?.version ?? 0));
+  const held = holdingsOf(row?.held);
   const done = new Set(jsonList(row?.done).map(String));
   const visits = new Map<string, string | null>();
   for (const visit of jsonList(row?.visits)) {
@@ -73,6 +86,7 @@ export async function listCourses(db: Db, userId: string): Promise<CourseCard[]>
         visited: visits.has(c.id),
         // Where the member was, unless that chapter has become a draft since.
         lastChapterId: last && chapters.some((ch) => ch.id === last) ? last : null,
+        locked: opensCourse(held, c.products) ? null : { unlock: unlockOf(c.products) },
       };
     });
 }
@@ -106,6 +120,8 @@ export type MemberCourse = {
   chapters: { id: string; title: string; done: boolean }[];
   /** `published` is false only in an admin's preview of a draft chapter. */
   selected: { id: string; title: string; contentHtml: string; published: boolean } | null;
+  /** Set when the member does not open the course (then no chapter is listed or shown). */
+  locked: { unlock: CourseUnlock | null } | null;
 };
 
 /** Which course, and chapter, a member (or an admin previewing) asks for. */
@@ -147,10 +163,15 @@ async function findCourse(
   remember: boolean,
 ): Promise<{ course: MemberCourse; lastChapterId: string | null } | undefined> {
   const asked = remember && isUuid(chapterId) ? chapterId : null;
-  const visible = drafts
-    ? sql`true`
-    : sql`${chapter.published} and exists (select 1 from ${course} where ${course.id} = ${courseId} and ${course.published})`;
-  const [row] = await rowsOf<{ version: string | number; last: string | null; done: unknown }>(
+  // A visit is remembered only to a chapter the member may see, of a course they open.
+  const visible = sql`${drafts ? sql`true` : sql`${chapter.published} and exists (select 1 from ${course} where ${course.id} = ${courseId} and ${course.published})`}
+    and ${userOpensCourseSql(userId, chapter.courseId)}`;
+  const [row] = await rowsOf<{
+    version: string | number;
+    held: unknown;
+    last: string | null;
+    done: unknown;
+  }>(
     db,
     asked
       ? sql`with prev as (
@@ -168,10 +189,11 @@ async function findCourse(
           select ${userId}, id, ${courseId}::uuid from target
           on conflict do nothing
         )
-        select ${sharedVersionSql} as version, (select chapter_id from prev) as last,
+        select ${sharedVersionSql} as version, ${holdingsSql(userId)} as held,
+          (select chapter_id from prev) as last,
           coalesce((select json_agg(chapter_id) from ${chapterProgress}
             where user_id = ${userId} and course_id = ${courseId}), '[]') as done`
-      : sql`select ${sharedVersionSql} as version,
+      : sql`select ${sharedVersionSql} as version, ${holdingsSql(userId)} as held,
           (select chapter_id from ${courseVisit} where user_id = ${userId} and course_id = ${courseId}) as last,
           coalesce((select json_agg(chapter_id) from ${chapterProgress}
             where user_id = ${userId} and course_id = ${courseId}), '[]') as done`,
@@ -179,6 +201,13 @@ async function findCourse(
   const catalogue = await catalogueAt(db, Number(row?.version ?? 0));
   const found = catalogue.byId.get(courseId);
   if (!found || !(found.published || drafts)) return undefined;
+  if (!opensCourse(holdingsOf(row?.held), found.products)) {
+    const locked = { unlock: unlockOf(found.products) };
+    return {
+      course: { ...courseHead(found), chapters: [], selected: null, locked },
+      lastChapterId: null,
+    };
+  }
   const list = drafts ? found.chapters : found.publishedChapters;
   const lastChapterId = row?.last == null ? null : String(row.last);
   const done = new Set(jsonList(row?.done).map(String));
@@ -187,10 +216,8 @@ async function findCourse(
   const selected = list.find((c) => c.id === selectedId) ?? list[0];
   return {
     course: {
-      id: found.id,
-      title: found.title,
-      description: found.description,
-      published: found.published,
+      ...courseHead(found),
+      locked: null,
       chapters: list.map((c) => ({ id: c.id, title: c.title, done: done.has(c.id) })),
       selected: selected
         ? {
@@ -203,6 +230,11 @@ async function findCourse(
     },
     lastChapterId,
   };
+}
+
+/** What a member page shows of a course before its chapters. */
+function courseHead(c: CatalogueCourse) {
+  return { id: c.id, title: c.title, description: c.description, published: c.published };
 }
 
 /**
@@ -265,9 +297,9 @@ export async function setChapterDone(
   drafts = false,
 ): Promise<boolean> {
   if (!isUuid(chapterId)) return false;
-  const visible = drafts
-    ? sql`true`
-    : sql`${chapter.published} and exists (select 1 from ${course} where ${course.id} = ${chapter.courseId} and ${course.published})`;
+  // A chapter the member may see, of a course they open (the access rule in SQL).
+  const visible = sql`${drafts ? sql`true` : sql`${chapter.published} and exists (select 1 from ${course} where ${course.id} = ${chapter.courseId} and ${course.published})`}
+    and ${userOpensCourseSql(userId, chapter.courseId)}`;
   if (!done) {
     await db
       .delete(chapterProgress)

@@ -192,6 +192,29 @@ export const chapter = pgTable(
   (t) => [index("chapter_course_sort_idx").on(t.courseId, t.sortOrder)],
 );
 
+/**
+ * What each product opens (docs/product.md, Products and what they open): a
+ * course belongs to every product listed for it here, and a member opens it
+ * by holding one of them (access.server.ts). A course listed for none is
+ * opened by admins only.
+ */
+export const productCourse = pgTable(
+  "product_course",
+  {
+    product: text("product").notNull(),
+    courseId: courseIdColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.product, t.courseId] }),
+    // The catalogue reads it whole; the access rule looks a course up by its id.
+    index("product_course_course_idx").on(t.courseId),
+    check(
+      "product_course_product_check",
+      sql`${t.product} in ('lifetime-access','bump-vip','white-label','custom-saas')`,
+    ),
+  ],
+);
+
 /** A member's finished chapters. */
 export const chapterProgress = pgTable(
   "chapter_progress",
