@@ -18,6 +18,7 @@ const shownOnMemberPages = [
   "two_factor",
   "course",
   "chapter",
+  "product_course",
   "offer_settings",
 ];
 /** Tables no member page reads: a write to them leaves every cached page as it is. */

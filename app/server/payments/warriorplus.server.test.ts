@@ -17,6 +17,7 @@ import { hasPaidAccess, paidAccessSql } from "../access.server";
 import { adminActor } from "../admin/audit.server";
 import { getAuth } from "../auth/better-auth.server";
 import { readSessionToken } from "../auth/session.server";
+import { listCourses } from "../courses/read.server";
 import { getDb } from "../db/db.server";
 import { readPageStamps } from "../db/page-version.server";
 import {
@@ -259,6 +260,34 @@ describe("WarriorPlus IPN: a sale", () => {
     const after = await stored(fields);
     expect(after.purchases).toMatchObject([{ product: "bump-vip", amountCents: 495 }]);
     expect(after.member).toBe(false);
+  });
+
+  it("of each product opens exactly that product's courses, and its refund closes only them", async () => {
+    const buyer = await createUser({ name: "Add-on Buyer" });
+    const db = await getDb();
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, buyer.id));
+    const sale = (item: string) => ipn({ WP_ITEM_NUMBER: item, WP_BUYER_EMAIL: buyer.email });
+    const plan = sale("wso_abc");
+    const whiteLabel = sale("wso_ghi");
+    expect((await post(plan)).status).toBe(200);
+    expect((await post(whiteLabel)).status).toBe(200);
+    const lockedOf = async () =>
+      Object.fromEntries(
+        (await listCourses(db, buyer.id)).map((c) => [c.title, c.locked?.unlock?.product ?? null]),
+      );
+    // The demo's courses (drizzle/0017_products.sql): the plan's, the add-ons'.
+    expect(await lockedOf()).toMatchObject({
+      "Start Here: Your First AI SaaS in 7 Days": null,
+      "12-in-1 White Label Package": null,
+      "VIP Launch Kit": "bump-vip",
+    });
+    const refund = { ...whiteLabel, WP_ACTION: "refund", IPN_ID: `ipn_${randomUUID()}` };
+    expect((await post(refund)).status).toBe(200);
+    expect(await lockedOf()).toMatchObject({
+      "Start Here: Your First AI SaaS in 7 Days": null,
+      "12-in-1 White Label Package": "white-label",
+    });
+    expect(await hasPaidAccess(db, { id: buyer.id, isAdmin: false })).toBe(true);
   });
 
   it("without an amount records the funnel price", async () => {
