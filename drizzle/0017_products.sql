@@ -15,7 +15,7 @@ INSERT INTO "course" ("id", "title", "description", "sort_order") VALUES
 (
   '6f1c2a3e-0d1b-4c8e-9a57-3b1f0e2d4c12',
   '12-in-1 White Label Package',
-  'Twelve ready AI tools to put your own brand on and sell: what each one does, the prompt it is built on, the fields its form asks for, and how to rebrand it.',
+  'Twelve ready AI tools to rebrand and sell: what each does, its prompt, its form, and how to make it yours.',
   (SELECT coalesce(max("sort_order"), -1) + 1 FROM "course")
 ),
 (

@@ -101,12 +101,13 @@ for (const width of [1280, 390]) {
       await whiteLabel.getByRole("checkbox", { name: title }).check();
       await whiteLabel.getByRole("button", { name: "Save" }).click();
       await expect(admin.getByRole("status").filter({ hasText: "Saved" })).toContainText(
-        "Saved: the 12-in-1 White Label Package opens 2 courses.",
+        // The server's database is shared by the tests: other runs may have added theirs.
+        /Saved: 12-in-1 White Label Package now opens \d+ courses\./,
       );
       await plan.getByRole("checkbox", { name: title }).uncheck();
       await plan.getByRole("button", { name: "Save" }).click();
       await expect(admin.getByRole("status").filter({ hasText: "Saved" })).toContainText(
-        "Saved: the Lifetime Access opens",
+        "Saved: Lifetime Access now opens",
       );
       await expect(plan.getByRole("checkbox", { name: title })).not.toBeChecked();
       await expect(whiteLabel.getByRole("checkbox", { name: title })).toBeChecked();

@@ -111,7 +111,9 @@ function LockedCard({ course, locked }: { course: Course; locked: NonNullable<Co
         <h2 id={titleId} className="mt-2 text-lg font-semibold text-slate-800">
           {course.title}
         </h2>
-        <p className="mt-2 line-clamp-2 flex-1 text-slate-600">{course.description}</p>
+        <div className="flex-1">
+          <p className="mt-2 line-clamp-2 text-slate-600">{course.description}</p>
+        </div>
         {unlock?.href ? (
           <>
             <p className="mt-4 text-sm text-slate-600">Included in the {unlock.name}.</p>
@@ -160,7 +162,9 @@ function OpenCard({ course }: { course: Course }) {
             {course.title}
           </h2>
         </Link>
-        <p className="mt-2 line-clamp-2 flex-1 text-slate-600">{course.description}</p>
+        <div className="flex-1">
+          <p className="mt-2 line-clamp-2 text-slate-600">{course.description}</p>
+        </div>
         {course.totalChapters > 0 ? (
           <div className="mt-4">
             <div className="flex justify-between text-xs text-slate-600">

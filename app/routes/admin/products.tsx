@@ -54,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   const name = funnelProducts[product].name;
   return redirectWithNotice(
     "/admin/products",
-    `Saved: the ${name} opens ${opens === 1 ? "1 course" : `${opens} courses`}.`,
+    `Saved: ${name} now opens ${opens === 1 ? "1 course" : `${opens} courses`}.`,
   );
 }
 
