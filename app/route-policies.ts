@@ -12,7 +12,7 @@
 
 /** The body limit of every request unless its route says otherwise. */
 export const maxBodyBytes = 1024 * 1024;
-/** Image uploads (5 MB) plus the multipart envelope. */
+/** Uploads (5 MB: an image, a vision document) plus the multipart envelope. */
 export const maxUploadBodyBytes = 5 * 1024 * 1024 + 64 * 1024;
 
 export type RoutePolicy = {
@@ -92,6 +92,7 @@ export const routePolicies = {
   "/sitemap.xml": { prerender: "file" },
   "/robots.txt": { prerender: "file" },
   "/cookie-consent": postOnly,
+  "/coaching": { bodyLimit: maxUploadBodyBytes },
   "/api/uploads": { ...postOnly, bodyLimit: maxUploadBodyBytes },
   "/api/webhooks/stripe": webhook,
   "/api/webhooks/warriorplus": webhook,

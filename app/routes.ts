@@ -40,6 +40,8 @@ export default [
   route("account/receipts/:orderNumber", "routes/members/receipt.tsx"),
   route("account/confirm-email", "routes/members/confirm-email.tsx"),
   route("account/data", "routes/members/account-data.ts"),
+  route("coaching", "routes/members/coaching.tsx"),
+  route("coaching/vision/:purchaseId", "routes/members/coaching-vision.ts"),
 
   // Admins: the owner's console, under one navigation
   layout("routes/admin/layout.tsx", [
@@ -50,6 +52,7 @@ export default [
     route("admin/learning", "routes/admin/learning.tsx"),
     route("admin/funnel", "routes/admin/funnel.tsx"),
     route("admin/products", "routes/admin/products.tsx"),
+    route("admin/applications", "routes/admin/applications.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
   ]),

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 export function TextField({
   label,
@@ -24,6 +24,48 @@ export function TextField({
         aria-describedby={describedBy || undefined}
         className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 aria-invalid:border-red-500"
         {...input}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </LabelledField>
+  );
+}
+
+/** TextField for several lines: a labelled text area with its hint and error. */
+export function TextAreaField({
+  label,
+  name,
+  id: givenId,
+  error,
+  hint,
+  ...area
+}: {
+  label: string;
+  name: string;
+  /** The text area's id, when several forms on a page have a field of this name. */
+  id?: string;
+  error?: string;
+  hint?: string;
+} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = givenId ?? `field-${name}`;
+  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim();
+  return (
+    <LabelledField id={id} label={label}>
+      <textarea
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 aria-invalid:border-red-500"
+        {...area}
       />
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">

@@ -78,6 +78,7 @@ export const auditKinds = [
   "payment.attach",
   "payment.dismiss",
   "settings.update",
+  "application.update",
   "product.update",
   "cli.command",
   // Security events of any account (audit.server.ts recordSecurityEvent): never a password or code.

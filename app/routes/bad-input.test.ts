@@ -11,6 +11,7 @@ import { malformedFormMessage, unsupportedFormMessage } from "~/server/forms.ser
 import { postOnly } from "~/server/http/post-only.server";
 import { logger } from "~/server/logger.server";
 import { checkoutMessages } from "~/server/payments/checkout.server";
+import { fulfilPurchase } from "~/server/payments/purchases.server";
 import { createTestApp } from "~/test/app-handler";
 import { cookieHeader, createUser, origin, uniqueEmail, withEnv } from "~/test/helpers";
 import { totpCode } from "~/test/totp";
@@ -145,6 +146,33 @@ const samples: Record<string, () => Promise<Sample>> = {
       fields: { intent: "enable", password: u.password },
     };
   },
+  "routes/members/coaching.tsx": async () => {
+    // A buyer of a build: the page is theirs (others are sent to the offer).
+    const buyer = await createUser({ paid: true });
+    const build = await fulfilPurchase(await getDb(), {
+      userId: buyer.id,
+      provider: "manual",
+      providerRef: crypto.randomUUID(),
+      product: "custom-saas",
+      amountCents: 0,
+      currency: "usd",
+    });
+    return {
+      path: "/coaching",
+      cookie: buyer.cookie,
+      fields: {
+        purchaseId: build.id,
+        availability: "Mornings",
+        hosting: "managed",
+        contentPlan: "Prompts",
+      },
+    };
+  },
+  "routes/admin/applications.tsx": async () => ({
+    path: "/admin/applications",
+    cookie: (await createUser({ isAdmin: true })).cookie,
+    fields: { purchaseId: "00000000-0000-4000-8000-000000000000", status: "new", notes: "" },
+  }),
   "routes/members/confirm-email.tsx": async () => ({
     path: "/account/confirm-email?token=sweep-token",
     fields: { token: "sweep-token" },

@@ -161,7 +161,7 @@ function holdsPlan(userId: SQL): SQL<boolean> {
 }
 
 /** A `purchase` row that counts for the user `userId`: theirs, completed, and its address proved. */
-function counts(userId: SQL): SQL<boolean> {
+export function counts(userId: SQL): SQL<boolean> {
   return sql<boolean>`(${col(purchase.userId)} = ${userId} and ${col(purchase.status)} = 'completed' and ${addressProved()})`;
 }
 

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { StepSection, UpsellLayout } from "~/components/marketing/upsell-page";
 import {
   ContactChannels,
@@ -38,6 +39,14 @@ export default function CustomSaasThankYou() {
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
           Message us on either channel and include your <strong>order number</strong> from your
           confirmation e-mail, so we can match you to your order straight away.
+        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
+          Your order number is also on{" "}
+          <Link to="/coaching" className="font-semibold text-emerald-800 underline">
+            your build&apos;s page
+          </Link>{" "}
+          (sign in with the account you bought with), where you send the intake form for your
+          consultation.
         </p>
         <ContactChannels />
       </StepSection>

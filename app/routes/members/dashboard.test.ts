@@ -7,7 +7,10 @@ import Dashboard from "./dashboard";
 
 type Props = Parameters<typeof Dashboard>[0];
 
-function render(loaderData: Props["loaderData"]): string {
+type Data = Props["loaderData"];
+
+function render(given: Omit<Data, "products"> & { products?: Data["products"] }): string {
+  const loaderData = { products: [], ...given };
   const props = { loaderData, params: {}, matches: [] } as unknown as Props;
   return renderToString(createElement(MemoryRouter, null, createElement(Dashboard, props)));
 }
@@ -52,6 +55,21 @@ describe("the dashboard page", () => {
     const without = render({ courses: [card], failed: false });
     expect(without).not.toContain("<img");
     expect(without).toMatch(/<div aria-hidden="true" data-testid="cover-fallback"/);
+  });
+});
+
+describe("a Custom SaaS buyer's dashboard", () => {
+  it("leads to their build, and nobody else's does", () => {
+    const buyer = render({
+      courses: [],
+      failed: false,
+      products: ["lifetime-access", "custom-saas"],
+    });
+    expect(buyer).toContain("Your Custom SaaS Build");
+    expect(buyer).toMatch(/href="\/coaching"[^>]*>Open your build</);
+    expect(render({ courses: [], failed: false, products: ["lifetime-access"] })).not.toContain(
+      "/coaching",
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { data, useSearchParams } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import { CourseCard } from "~/components/members/course-card";
 import { requireMember } from "~/server/auth/guards.server";
 import { dashboardCourses } from "~/server/courses/read.server";
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { courses, failed } = loaderData;
+  const { courses, failed, products } = loaderData;
   const notice = dashboardNotice(useSearchParams()[0]);
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
@@ -31,6 +31,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         >
           {notice}
         </p>
+      ) : null}
+      {products.includes("custom-saas") ? (
+        <section
+          aria-labelledby="build-heading"
+          className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-lg border border-emerald-300 bg-emerald-50 p-4"
+        >
+          <div>
+            <h2 id="build-heading" className="font-semibold text-emerald-950">
+              Your Custom SaaS Build
+            </h2>
+            <p className="mt-1 text-sm text-emerald-900">
+              Your order number, the intake form and where your build is.
+            </p>
+          </div>
+          <Link
+            to="/coaching"
+            className="inline-flex min-h-11 items-center rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2"
+          >
+            Open your build
+          </Link>
+        </section>
       ) : null}
       {failed ? (
         <div

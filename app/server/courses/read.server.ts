@@ -3,7 +3,13 @@
 // in authoring.server.ts.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type CourseUnlock, unlockOf } from "~/config/site";
-import { holdingsOf, holdingsSql, opensCourse, userOpensCourseSql } from "../access.server";
+import {
+  type Holdings,
+  holdingsOf,
+  holdingsSql,
+  opensCourse,
+  userOpensCourseSql,
+} from "../access.server";
 import { type Db, rowsOf, type Tx } from "../db/client.server";
 import { chapter, chapterProgress, chapterView, course, courseVisit } from "../db/schema";
 import { logger } from "../logger.server";
@@ -47,6 +53,14 @@ export function isUuid(value: string | null | undefined): value is string {
  * what is the member's own, the courses from the catalogue (catalogue.server.ts).
  */
 export async function listCourses(db: Db, userId: string): Promise<CourseCard[]> {
+  return (await memberCourses(db, userId)).courses;
+}
+
+/** listCourses, and what the member holds (read in the same statement). */
+async function memberCourses(
+  db: Db,
+  userId: string,
+): Promise<{ courses: CourseCard[]; held: Holdings }> {
   const [row] = await rowsOf<{
     version: string | number;
     held: unknown;
@@ -69,7 +83,7 @@ export async function listCourses(db: Db, userId: string): Promise<CourseCard[]>
     visits.set(String(courseId), chapterId == null ? null : String(chapterId));
   }
   // Drafts are never listed, nor counted: a member sees published courses and chapters only.
-  return catalogue.courses
+  const courses = catalogue.courses
     .filter((c) => c.published)
     .map((c) => {
       const chapters = c.publishedChapters;
@@ -89,6 +103,7 @@ export async function listCourses(db: Db, userId: string): Promise<CourseCard[]>
         locked: opensCourse(held, c.products) ? null : { unlock: unlockOf(c.products) },
       };
     });
+  return { courses, held };
 }
 
 /**
@@ -99,15 +114,17 @@ export async function listCourses(db: Db, userId: string): Promise<CourseCard[]>
 export async function dashboardCourses(
   db: Db,
   userId: string,
-): Promise<{ courses: CourseCard[]; failed: boolean }> {
+): Promise<{ courses: CourseCard[]; failed: boolean; products: readonly string[] }> {
   try {
-    return {
-      courses: await withRetries(() => listCourses(db, userId), 2, "course list"),
-      failed: false,
-    };
+    const { courses, held } = await withRetries(
+      () => memberCourses(db, userId),
+      2,
+      "course list",
+    );
+    return { courses, failed: false, products: held.products };
   } catch (error) {
     logger.error({ err: error }, "course list failed after retries");
-    return { courses: [], failed: true };
+    return { courses: [], failed: true, products: [] };
   }
 }
 

@@ -36,6 +36,8 @@ const notShownOnMemberPages = [
   "page_view",
   "chapter_view",
   "sign_in_address",
+  // Shown on /coaching and in the console, neither kept by the page cache.
+  "coaching_application",
 ];
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {

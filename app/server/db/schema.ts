@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { applicationStatuses } from "../../lib/application-status";
 
 // Better Auth's own tables (user, session, account, verification), with the
 // product's `is_admin` flag on the user. Column names follow Better Auth's
@@ -309,6 +310,40 @@ export const purchase = pgTable(
     ),
     check("purchase_status_check", sql`${t.status} in ('completed','refunded')`),
     check("purchase_amount_check", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/**
+ * A Custom SaaS buyer's intake form, one per purchase (docs/product.md,
+ * Custom SaaS build), and where the owner's team is with it.
+ */
+export const coachingApplication = pgTable(
+  "coaching_application",
+  {
+    purchaseId: uuid("purchase_id")
+      .primaryKey()
+      .references(() => purchase.id, cascade),
+    userId: userIdColumn(),
+    /** The vision document's stored name (store.server.ts) and the name it was uploaded with. */
+    visionFile: text("vision_file").notNull(),
+    visionName: text("vision_name").notNull(),
+    availability: text("availability").notNull(),
+    techEnvironment: text("tech_environment").notNull().default(""),
+    hosting: text("hosting").notNull(),
+    contentPlan: text("content_plan").notNull(),
+    status: text("status", { enum: applicationStatuses }).notNull().default("new"),
+    /** The owner's own notes: never shown to the buyer. */
+    notes: text("notes").notNull().default(""),
+    submittedAt: instant("submitted_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("coaching_application_status_idx").on(t.status, t.submittedAt),
+    index("coaching_application_user_idx").on(t.userId),
+    check(
+      "coaching_application_status_check",
+      sql`${t.status} in ('new','consultation-booked','in-development','launched','support')`,
+    ),
   ],
 );
 

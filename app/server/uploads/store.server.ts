@@ -6,7 +6,7 @@ import path from "node:path";
 import { getEnv } from "../env.server";
 
 // The one place uploaded files are kept: DATA_DIR/uploads. Another store
-// (object storage) replaces this module and keeps its three functions.
+// (object storage) replaces this module and keeps its functions.
 
 export const maxUploadBytes = 5 * 1024 * 1024;
 
@@ -88,6 +88,71 @@ export async function readImage(
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | undefined> {
   if (!namePattern.test(name)) return undefined;
   const type = typeByExt[name.slice(name.lastIndexOf(".") + 1)];
+  try {
+    const bytes = await readFile(path.join(uploadsDir(), name));
+    return type ? { bytes: new Uint8Array(bytes), type } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The document types a vision document may be, recognised from their bytes:
+ * PDF, Word (.docx: a ZIP holding word/document.xml) and plain text (UTF-8,
+ * without NUL), such as Markdown.
+ */
+const documentKinds = [
+  {
+    type: "application/pdf",
+    ext: "pdf",
+    test: (b: Uint8Array) => starts(b, [0x25, 0x50, 0x44, 0x46, 0x2d]),
+  },
+  {
+    type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    ext: "docx",
+    test: (b: Uint8Array) =>
+      starts(b, [0x50, 0x4b, 0x03, 0x04]) && Buffer.from(b).includes("word/document.xml"),
+  },
+  { type: "text/plain; charset=utf-8", ext: "txt", test: isText },
+] as const;
+
+function isText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const documentNamePattern =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|docx|txt)$/;
+
+/**
+ * Stores a document under a fresh name, beside the images but never served at
+ * /uploads (readImage takes image names only); its stored name and type.
+ */
+export async function saveDocument(bytes: Uint8Array): Promise<{ name: string; type: string }> {
+  if (bytes.byteLength === 0) throw new UploadError("The file is empty.", 400);
+  if (bytes.byteLength > maxUploadBytes)
+    throw new UploadError("Documents can be at most 5 MB.", 413);
+  const kind = documentKinds.find((k) => k.test(bytes));
+  if (!kind) throw new UploadError("Upload a PDF, a Word document (.docx) or a text file.", 415);
+  const dir = uploadsDir();
+  await mkdir(dir, { recursive: true });
+  const name = `${randomUUID()}.${kind.ext}`;
+  await writeFile(path.join(dir, name), bytes, { flag: "wx" });
+  return { name, type: kind.type };
+}
+
+/** A stored document and its type, or undefined for an unknown or malformed name. */
+export async function readDocument(
+  name: string,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | undefined> {
+  if (!documentNamePattern.test(name)) return undefined;
+  const ext = name.slice(name.lastIndexOf(".") + 1);
+  const type = documentKinds.find((k) => k.ext === ext)?.type;
   try {
     const bytes = await readFile(path.join(uploadsDir(), name));
     return type ? { bytes: new Uint8Array(bytes), type } : undefined;
