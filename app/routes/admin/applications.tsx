@@ -123,7 +123,13 @@ function BuildCard({ build, answer }: { build: BuildRow; answer: unknown }) {
           <div className="mt-4 empty:hidden">
             <FormError answer={refused} />
           </div>
-          <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" aria-busy={saving}>
+          {/* A new key once the saved values change (here or in another tab): the form shows them. */}
+          <Form
+            key={`${intake.status}:${intake.notes}`}
+            method="post"
+            className="mt-4 grid gap-4 sm:grid-cols-2"
+            aria-busy={saving}
+          >
             <input type="hidden" name="purchaseId" value={build.purchaseId} />
             <div>
               <label htmlFor={id("status")} className="block text-sm font-medium text-slate-700">

@@ -145,7 +145,9 @@ function OrderSection({ order, answer }: { order: BuildOrder; answer: unknown })
       <div className="mt-4 empty:hidden">
         <FormError answer={refused} />
       </div>
+      {/* A new key once the form is sent again: it shows what was saved. */}
       <Form
+        key={intake ? String(intake.submittedAt) : "new"}
         ref={formRef}
         method="post"
         encType="multipart/form-data"

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, getTableName, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import { type FunnelProductKey, productName } from "~/config/site";
 import { paidAccessSql } from "../access.server";
 import type { Db } from "../db/client.server";
 import { emailIs } from "../db/email-match.server";
@@ -49,12 +50,22 @@ export async function setAdmin(
 const qualified = (c: AnyPgColumn) =>
   sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`;
 
-const completedManualPurchase = (userId: AnyPgColumn) =>
-  sql<boolean>`exists (select 1 from ${purchase} where ${qualified(purchase.userId)} = ${qualified(userId)} and ${qualified(purchase.provider)} = 'manual' and ${qualified(purchase.status)} = 'completed')`;
+const completedManualPurchase = (userId: AnyPgColumn, product: string) =>
+  sql<boolean>`exists (select 1 from ${purchase} where ${qualified(purchase.userId)} = ${qualified(userId)} and ${qualified(purchase.provider)} = 'manual' and ${qualified(purchase.status)} = 'completed' and ${qualified(purchase.product)} = ${product})`;
 
-export async function grantAccess(db: Db, io: CliIo, email: string): Promise<number> {
+/** Gives the user `product` (Lifetime Access unless named) as a manual purchase of amount 0. */
+export async function grantAccess(
+  db: Db,
+  io: CliIo,
+  email: string,
+  product: FunnelProductKey = "lifetime-access",
+): Promise<number> {
   const [target, ...others] = await db
-    .select({ id: user.id, email: user.email, hasManual: completedManualPurchase(user.id) })
+    .select({
+      id: user.id,
+      email: user.email,
+      hasManual: completedManualPurchase(user.id, product),
+    })
     .from(user)
     .where(emailIs(user.email, email));
   if (!target) return noSuchUser(io, email);
@@ -63,18 +74,26 @@ export async function grantAccess(db: Db, io: CliIo, email: string): Promise<num
     return 1;
   }
   if (target.hasManual) {
-    io.out(`${target.email} already has a completed manual purchase; nothing changed.`);
+    io.out(
+      product === "lifetime-access"
+        ? `${target.email} already has a completed manual purchase; nothing changed.`
+        : `${target.email} already has a completed manual purchase of ${productName(product)}; nothing changed.`,
+    );
     return 0;
   }
   const granted = await fulfilPurchase(db, {
     userId: target.id,
     provider: "manual",
     providerRef: randomUUID(),
-    product: "lifetime-access",
+    product,
     amountCents: 0,
     currency: "usd",
   });
-  io.out(`Granted access to ${target.email} (manual purchase ${granted.id}).`);
+  io.out(
+    product === "lifetime-access"
+      ? `Granted access to ${target.email} (manual purchase ${granted.id}).`
+      : `Granted ${productName(product)} to ${target.email} (manual purchase ${granted.id}).`,
+  );
   return 0;
 }
 

@@ -128,6 +128,27 @@ describe("access grant", () => {
     expect(await hasPaidAccess(await getDb(), { id: u.id, isAdmin: false })).toBe(true);
   });
 
+  it("gives another product when one is named, which opens its courses but not the members' area", async () => {
+    const u = await createUser();
+    const r = await cli("access", "grant", u.email, "white-label");
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(
+      new RegExp(
+        `^Granted 12-in-1 White Label Package to ${u.email} \\(manual purchase [0-9a-f-]{36}\\)\\.$`,
+      ),
+    );
+    expect(await purchasesIn(await getDb(), u.id)).toMatchObject([
+      { provider: "manual", product: "white-label", amountCents: 0, status: "completed" },
+    ]);
+    expect(await hasPaidAccess(await getDb(), { id: u.id, isAdmin: false })).toBe(false);
+    // The plan is a product of its own.
+    expect((await cli("access", "grant", u.email)).out).toMatch(/^Granted access to /);
+    expect((await cli("access", "grant", u.email, "white-label")).out).toBe(
+      `${u.email} already has a completed manual purchase of 12-in-1 White Label Package; nothing changed.`,
+    );
+    expect((await cli("access", "grant", u.email, "everything")).code).toBe(2);
+  });
+
   it("does nothing when the user already has a completed manual purchase", async () => {
     const u = await createUser();
     await cli("access", "grant", u.email);

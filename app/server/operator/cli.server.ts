@@ -6,6 +6,7 @@
 // never a transaction: over the PGlite socket the statements share the
 // server's single session.
 
+import { type FunnelProductKey, funnelProductKeys } from "~/config/site";
 import { cliActor, recordAudit } from "../audit-log.server";
 import type { Db } from "../db/client.server";
 import { type FailedMail, listFailedMail, retryFailedMail } from "../mail/failed.server";
@@ -20,7 +21,9 @@ export const usage = `Usage: npm run cli -- COMMAND
 Commands:
   admin grant EMAIL     make the user an admin
   admin revoke EMAIL    take admin away from the user
-  access grant EMAIL    give Lifetime Access (a manual purchase, amount 0)
+  access grant EMAIL [PRODUCT]
+                        give Lifetime Access, or another product (bump-vip,
+                        white-label, custom-saas): a manual purchase, amount 0
   access revoke EMAIL   mark all the user's completed purchases refunded
   users list            every user: e-mail, name, admin, access, created
   two-factor reset EMAIL
@@ -53,7 +56,7 @@ DATABASE_URL; works while the server runs.`;
 type Command =
   | { kind: "help" }
   | { kind: "admin"; grant: boolean; email: string }
-  | { kind: "access"; grant: boolean; email: string }
+  | { kind: "access"; grant: boolean; email: string; product?: FunnelProductKey }
   | { kind: "users-list" }
   | { kind: "two-factor-reset"; email: string }
   | { kind: "two-factor-rekey"; oldSecretFile: string }
@@ -67,6 +70,11 @@ export function parseCommand(argv: readonly string[]): Command | undefined {
   const [area, verb, email, ...rest] = argv;
   if (argv.length === 0 || (argv.length === 1 && ["--help", "-h", "help"].includes(area ?? ""))) {
     return { kind: "help" };
+  }
+  if (area === "access" && verb === "grant" && rest.length === 1) {
+    const product = rest[0] as FunnelProductKey;
+    if (!email || email.startsWith("-") || !funnelProductKeys.includes(product)) return undefined;
+    return { kind: area, grant: true, email, product };
   }
   if ((area === "admin" || area === "access") && (verb === "grant" || verb === "revoke")) {
     if (!email || email.startsWith("-") || rest.length > 0) return undefined;
@@ -125,7 +133,7 @@ async function execute(db: Db, io: CliIo, command: Exclude<Command, { kind: "hel
       return setAdmin(db, io, command.email, command.grant);
     case "access":
       return command.grant
-        ? grantAccess(db, io, command.email)
+        ? grantAccess(db, io, command.email, command.product)
         : revokeAccess(db, io, command.email);
     case "two-factor-reset":
       return resetTwoFactor(db, io, command.email);
