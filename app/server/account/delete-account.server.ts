@@ -7,6 +7,7 @@ import {
   auditLog,
   chapterProgress,
   chapterView,
+  coachingApplication,
   courseVisit,
   emailOutbox,
   savedIdea,
@@ -75,6 +76,8 @@ export async function deleteAccount(
       savedIdea,
       stripeCustomer,
       testCheckout,
+      // A build's intake answers are the buyer's own words; the purchase stays, anonymised.
+      coachingApplication,
     ]) {
       await tx.delete(table).where(eq(table.userId, userId));
     }
