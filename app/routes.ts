@@ -41,6 +41,7 @@ export default [
   route("account/confirm-email", "routes/members/confirm-email.tsx"),
   route("account/data", "routes/members/account-data.ts"),
   route("coaching", "routes/members/coaching.tsx"),
+  route("white-label/download/:file", "routes/members/white-label-download.ts"),
   route("coaching/vision/:purchaseId", "routes/members/coaching-vision.ts"),
 
   // Admins: the owner's console, under one navigation

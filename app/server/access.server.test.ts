@@ -6,6 +6,7 @@ import {
   hasPaidAccess,
   holdingsOf,
   holdingsSql,
+  holdsProduct,
   type MemberAccess,
   opensCourse,
   paidAccessSql,
@@ -264,6 +265,11 @@ describe("a course opens by one rule, in code and in SQL", () => {
     for (const [userId, [kind, opens]] of Object.entries(expected)) {
       const [row] = await rowsOf<{ held: unknown }>(db, sql`select ${holdingsSql(userId)} as held`);
       const held = holdingsOf(row?.held);
+      // The product's files follow the same rule: the white-label course is the product's alone.
+      expect(
+        await holdsProduct(db, { id: userId, isAdmin: held.isAdmin }, "white-label"),
+        kind,
+      ).toBe(opens.whiteLabel);
       const cards = await listCourses(db, userId);
       for (const [name, courseId] of Object.entries(courses) as [keyof typeof courses, string][]) {
         const label = `${kind}, ${name} course`;

@@ -125,6 +125,24 @@ export function holdingsOf(value: unknown): Holdings {
   };
 }
 
+/**
+ * Whether this user may have what `product` opens beyond its courses (its
+ * files): an admin, or a holder of a purchase of it that counts. Reads only.
+ */
+export async function holdsProduct(
+  db: Db | Tx,
+  user: { id: string; isAdmin: boolean },
+  product: string,
+): Promise<boolean> {
+  if (user.isAdmin) return true;
+  const [row] = await rowsOf<{ holds: boolean }>(
+    db,
+    sql`select exists (select 1 from ${purchase} where ${counts(sql`${user.id}`)}
+      and ${col(purchase.product)} = ${product}) as holds`,
+  );
+  return row?.holds === true;
+}
+
 /** The rule in code: whether a member holding `held` opens a course that the products `opens` open. */
 export function opensCourse(held: Holdings, opens: readonly string[]): boolean {
   return held.isAdmin || opens.some((product) => held.products.includes(product));

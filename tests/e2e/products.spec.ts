@@ -1,7 +1,7 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { createAccount, hydrated, test, uniqueTitle } from "./helpers";
+import { cli, createAccount, hydrated, test, uniqueTitle } from "./helpers";
 
 // Each product the funnel sells opens its own courses: a member with Lifetime
 // Access sees the add-ons' courses as locked cards that lead to their offers,
@@ -66,9 +66,41 @@ for (const width of [1280, 390]) {
       await unlock.click();
       await expect(page).toHaveURL(/\/white-label-upsell$/);
 
-      // The course's own address leads to the same offer.
+      // The course's own address, and its downloads, lead to the same offer.
       await page.goto(`/course/${whiteLabelCourseId}`);
       await expect(page).toHaveURL(/\/white-label-upsell$/);
+      await page.goto("/white-label/download/email-writer.zip");
+      await expect(page).toHaveURL(/\/white-label-upsell$/);
+    });
+
+    test("a white-label buyer reads the package's course and downloads a tool's starter", async ({
+      page,
+    }) => {
+      const buyer = await createAccount(page, { paid: true });
+      expect(await cli("access", "grant", buyer.email, "white-label")).toContain(
+        "Granted 12-in-1 White Label Package",
+      );
+      await page.goto("/dashboard");
+      const start = cardOf(page, whiteLabelCourse).getByRole("link", { name: "Start course" });
+      await hydrated(start);
+      await start.click();
+      await expect(
+        page.getByRole("heading", { level: 2, name: "Tool 1: Content Generator" }),
+      ).toBeVisible();
+      // On a phone the chapter list is folded under "Chapters (12)".
+      if (width < 1024) await page.getByText("Chapters (12)", { exact: true }).click();
+      await page.getByRole("link", { name: /Tool 4: Email Writer/ }).click();
+      const link = page.getByRole("link", { name: "email-writer.zip" });
+      await expect(link).toBeVisible();
+      await expectNoAxeViolations(page);
+      await noOverflow(page);
+      await shot(page, "white-label-course", width);
+      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      expect(download.suggestedFilename()).toBe("email-writer.zip");
+      const bytes = readFileSync((await download.path()) ?? "");
+      // A ZIP archive, not an error page.
+      expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+      expect(bytes.length).toBeGreaterThan(2000);
     });
 
     test("the owner opens a course with a product, and a plan member then finds it locked", async ({

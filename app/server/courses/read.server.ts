@@ -116,11 +116,7 @@ export async function dashboardCourses(
   userId: string,
 ): Promise<{ courses: CourseCard[]; failed: boolean; products: readonly string[] }> {
   try {
-    const { courses, held } = await withRetries(
-      () => memberCourses(db, userId),
-      2,
-      "course list",
-    );
+    const { courses, held } = await withRetries(() => memberCourses(db, userId), 2, "course list");
     return { courses, failed: false, products: held.products };
   } catch (error) {
     logger.error({ err: error }, "course list failed after retries");
