@@ -10,7 +10,11 @@ import { courseNotFoundQuery } from "./notices";
 type Props = Parameters<typeof Dashboard>[0];
 
 function renderAt(url: string): string {
-  const props = { loaderData: { courses: [], failed: false, products: [] }, params: {}, matches: [] };
+  const props = {
+    loaderData: { courses: [], failed: false, products: [] },
+    params: {},
+    matches: [],
+  };
   return renderToString(
     createElement(
       MemoryRouter,

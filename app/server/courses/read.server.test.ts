@@ -175,6 +175,10 @@ describe("the dashboard's course list", () => {
     // A database that has been shut down: every query fails, as when the server is gone.
     const down = await openDatabase({ dataDir: "memory://", databaseUrl: undefined });
     await down.close();
-    expect(await dashboardCourses(down.db, member.id)).toEqual({ courses: [], failed: true, products: [] });
+    expect(await dashboardCourses(down.db, member.id)).toEqual({
+      courses: [],
+      failed: true,
+      products: [],
+    });
   });
 });
