@@ -158,7 +158,10 @@ describe("offer settings in the database", () => {
     }
   });
 
-  it("checks a Stripe session against the stored plan price", () => {
+  it("checks a Stripe session against the stored plan price", async () => {
+    const db = await getDb();
+    await refreshOfferSettings(db);
+    expect(currentOfferSettings().planPriceCents, "the stored price, in memory").toBe(price);
     expect(buysThePlan(session("price_plan", price), stripeConfig)).toBe(true);
     expect(buysThePlan(session("price_plan", 2500), stripeConfig)).toBe(false);
     expect(buysThePlan(session("price_other", price), stripeConfig)).toBe(false);
