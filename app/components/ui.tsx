@@ -1,5 +1,31 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
+const fieldControlClass =
+  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 aria-invalid:border-red-500";
+
+/** The ids of a field's hint and error, for its aria-describedby (undefined: neither). */
+function describedByOf(id: string, hint?: string, error?: string): string | undefined {
+  return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim() || undefined;
+}
+
+/** A field's hint and error under it, with the ids describedByOf names. */
+function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function TextField({
   label,
   name,
@@ -14,27 +40,18 @@ export function TextField({
   hint?: string;
 } & InputHTMLAttributes<HTMLInputElement>) {
   const id = `field-${name}`;
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim();
+  const describedBy = describedByOf(id, hint, error);
   return (
     <LabelledField id={id} label={label}>
       <input
         id={id}
         name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 aria-invalid:border-red-500"
+        aria-describedby={describedBy}
+        className={fieldControlClass}
         {...input}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </LabelledField>
   );
 }
@@ -56,27 +73,18 @@ export function TextAreaField({
   hint?: string;
 } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = givenId ?? `field-${name}`;
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim();
+  const describedBy = describedByOf(id, hint, error);
   return (
     <LabelledField id={id} label={label}>
       <textarea
         id={id}
         name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 aria-invalid:border-red-500"
+        aria-describedby={describedBy}
+        className={fieldControlClass}
         {...area}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </LabelledField>
   );
 }

@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { cli, createAccount, hydrated, test } from "./helpers";
+import { cli, createAccount, hydrated, noSidewaysScroll, screenshotsIn, test } from "./helpers";
 
 // A Custom SaaS buyer finds their build from the dashboard, sends the intake
 // form with their vision document, and the owner moves the build on in the
@@ -9,17 +8,7 @@ import { cli, createAccount, hydrated, test } from "./helpers";
 
 const shots = "/tmp/shots-coaching";
 
-async function shot(page: Page, name: string, width: number) {
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-}
-
-async function noOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+const shot = screenshotsIn(shots);
 
 const visionPdf = {
   name: "Estate agent assistant.pdf",
@@ -57,7 +46,7 @@ for (const width of [1280, 390]) {
       const orderNumber = ((await heading.textContent()) ?? "").replace("Order ", "");
       await expect(page.getByText("Waiting for your intake form")).toBeVisible();
       await expectNoAxeViolations(page);
-      await noOverflow(page);
+      await noSidewaysScroll(page);
 
       // Sent empty: every missing answer says so, and the keyboard goes to the first.
       const send = page.getByRole("button", { name: "Send the intake form" });
@@ -85,7 +74,7 @@ for (const width of [1280, 390]) {
         "Weekdays 9-12, Europe/Berlin",
       );
       await expectNoAxeViolations(page);
-      await noOverflow(page);
+      await noSidewaysScroll(page);
       await shot(page, "coaching", width);
 
       // The owner's console.
@@ -100,7 +89,7 @@ for (const width of [1280, 390]) {
         /^\/coaching\/vision\/[0-9a-f-]{36}$/,
       );
       await expectNoAxeViolations(admin);
-      await noOverflow(admin);
+      await noSidewaysScroll(admin);
       const save = build.getByRole("button", { name: "Save" });
       await hydrated(save);
       await build.getByLabel("Status").selectOption({ label: "Consultation booked" });

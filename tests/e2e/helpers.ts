@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -452,4 +452,20 @@ export function cookieOf(response: Response): string {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+}
+
+/** Saves full-page screenshots of a spec under `dir`, as `{name}-{width}.png`. */
+export function screenshotsIn(dir: string) {
+  return async (page: Page, name: string, width: number) => {
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  };
+}
+
+/** The page does not scroll sideways. */
+export async function noSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
 }

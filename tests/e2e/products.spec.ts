@@ -1,7 +1,15 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { cli, createAccount, hydrated, test, uniqueTitle } from "./helpers";
+import {
+  cli,
+  createAccount,
+  hydrated,
+  noSidewaysScroll,
+  screenshotsIn,
+  test,
+  uniqueTitle,
+} from "./helpers";
 
 // Each product the funnel sells opens its own courses: a member with Lifetime
 // Access sees the add-ons' courses as locked cards that lead to their offers,
@@ -14,17 +22,7 @@ const vipCourse = "VIP Launch Kit";
 /** The demo's white-label course (drizzle/0017_products.sql). */
 const whiteLabelCourseId = "6f1c2a3e-0d1b-4c8e-9a57-3b1f0e2d4c12";
 
-async function shot(page: Page, name: string, width: number) {
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-}
-
-async function noOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+const shot = screenshotsIn(shots);
 
 /** The dashboard card whose heading is `title`. */
 const cardOf = (page: Page, title: string) =>
@@ -58,7 +56,7 @@ for (const width of [1280, 390]) {
         "Comes with the VIP Upgrade, offered at checkout with Lifetime Access.",
       );
       await expectNoAxeViolations(page);
-      await noOverflow(page);
+      await noSidewaysScroll(page);
       await shot(page, "dashboard", width);
 
       const unlock = locked.getByRole("link", { name: "Unlock" });
@@ -93,7 +91,7 @@ for (const width of [1280, 390]) {
       const link = page.getByRole("link", { name: "email-writer.zip" });
       await expect(link).toBeVisible();
       await expectNoAxeViolations(page);
-      await noOverflow(page);
+      await noSidewaysScroll(page);
       await shot(page, "white-label-course", width);
       const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
       expect(download.suggestedFilename()).toBe("email-writer.zip");
@@ -127,7 +125,7 @@ for (const width of [1280, 390]) {
       await expect(plan.getByRole("checkbox", { name: title })).toBeChecked();
       await expect(whiteLabel.getByRole("checkbox", { name: whiteLabelCourse })).toBeChecked();
       await expectNoAxeViolations(admin);
-      await noOverflow(admin);
+      await noSidewaysScroll(admin);
 
       await hydrated(whiteLabel.getByRole("button", { name: "Save" }));
       await whiteLabel.getByRole("checkbox", { name: title }).check();
