@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -169,6 +170,50 @@ test("keeps its generated secret, so a session survives a restart; SIGTERM stops
   } finally {
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
+  }
+});
+
+test("stopping, it closes no idle kept-alive connection while requests still come", async () => {
+  const server = await startServer(tempDataDir());
+  try {
+    await serverHealthy(server);
+    const port = Number(new URL(server.origin).port);
+    // A proxy's idle connection to the server: one answer on it, then nothing.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (options: { agent: http.Agent | false }) =>
+      new Promise<http.IncomingMessage>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port, path: "/login", ...options }, (response) => {
+            response.resume();
+            response.on("end", () => resolve(response));
+          })
+          .on("error", reject);
+      });
+    await get({ agent });
+    const [idle] = Object.values(agent.freeSockets).flat();
+    expect(idle).toBeDefined();
+    let closedAt = 0;
+    idle?.on("close", () => {
+      closedAt = Date.now();
+    });
+
+    const signalled = Date.now();
+    server.child.kill("SIGTERM");
+    // Requests keep coming on other connections (the proxy still sends): each is answered,
+    // and closes its connection after the answer.
+    while (Date.now() - signalled < 1500) {
+      const answer = await get({ agent: false });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers.connection).toBe("close");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(closedAt, "the idle connection is still open while requests come").toBe(0);
+    // Requests stop: once quiet, the idle connection is closed and the server exits.
+    expect(await server.exited).toBe(0);
+    expect(closedAt - signalled).toBeGreaterThanOrEqual(1500);
+    agent.destroy();
+  } finally {
+    server.child.kill("SIGTERM");
   }
 });
 

@@ -102,6 +102,11 @@ export async function startServer(options: StartOptions): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
+/** After the shutdown delay, how long no request must come before idle connections are closed. */
+const quietMs = 500;
+/** How long the drain waits for that quiet at most. */
+const quietWaitMs = 5_000;
+
 /** How long an idle kept-alive connection stays open: longer than HAProxy keeps one (deploy/haproxy.cfg). */
 export const keepAliveMs = 75_000;
 
@@ -120,6 +125,7 @@ async function listen(env: Env, server: Server, answers: Answers) {
   server.headersTimeout = keepAliveMs + 1000;
   const readiness: Readiness = { ready: false, stopping: false };
   let closing = false;
+  let lastRequestAt = 0;
   let serve: RequestListener | undefined;
   let becomeReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => {
@@ -136,6 +142,8 @@ async function listen(env: Env, server: Server, answers: Answers) {
     if (closing) res.setHeader("Connection", "close");
     requestContext.run({ requestId }, () => {
       if (probes(req, res)) return;
+      // A health check comes on a connection of its own; the drain waits for the others.
+      lastRequestAt = Date.now();
       if (serve) serve(req, res);
       else void ready.then(() => serve?.(req, res));
     });
@@ -172,8 +180,10 @@ async function listen(env: Env, server: Server, answers: Answers) {
     },
     /**
      * /readyz 503 while still answering for SHUTDOWN_DELAY_SECONDS (a proxy's health check
-     * takes the server out; closing a connection earlier could cross a POST it is sending),
-     * then stops listening and closes each connection once idle (docs/architecture.md).
+     * takes the server out; closing a connection earlier could cross a POST it is sending).
+     * Then every answer closes its connection, and once no request has come for
+     * `quietMs` (the proxy sends no more) it stops listening and closes each connection
+     * once idle (docs/architecture.md).
      */
     async drain(signal: string) {
       readiness.stopping = true;
@@ -187,6 +197,14 @@ async function listen(env: Env, server: Server, answers: Answers) {
         await new Promise((resolve) => setTimeout(resolve, env.shutdownDelayMs));
       }
       closing = true;
+      // Node's close() also closes idle connections: one the proxy is sending a request on
+      // at that instant would be lost. A proxy that has taken the server out sends nothing,
+      // so wait until requests stop (at most quietWaitMs, after which each answer's
+      // Connection: close has ended the busy connections anyway).
+      const quietFrom = Date.now();
+      while (Date.now() - lastRequestAt < quietMs && Date.now() - quietFrom < quietWaitMs) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await new Promise<void>((resolve) => {
         // An answer that was under way keeps its connection alive: closed once it is idle.
         const idle = setInterval(() => server.closeIdleConnections(), 100);
@@ -194,7 +212,6 @@ async function listen(env: Env, server: Server, answers: Answers) {
           clearInterval(idle);
           resolve();
         });
-        server.closeIdleConnections();
       });
     },
   };
