@@ -39,7 +39,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // A journey of a few pages, each checked by axe, takes 5 s alone and up to five times that
+  // on CI's two shared cores, with the other worker and the servers of other specs running.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {

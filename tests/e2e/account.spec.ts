@@ -26,8 +26,6 @@ async function noOverflow(page: Page) {
 
 for (const width of [1280, 390]) {
   test.describe(`the account page at ${width} px`, () => {
-    test.describe.configure({ timeout: 60_000 });
-
     test.beforeEach(async ({ page, baseURL }) => {
       await page.setViewportSize({ width, height: 900 });
       await page

@@ -111,8 +111,6 @@ test.describe("the owner's console: members", () => {
   });
 
   test("members and audit pages are axe clean and fit a phone", async ({ adminPage: page }) => {
-    // Four pages, each analysed by axe, on a server every other test writes to.
-    test.setTimeout(60_000);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       for (const path of ["/admin/members", "/admin/audit"]) {

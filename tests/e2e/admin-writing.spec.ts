@@ -55,9 +55,6 @@ async function withChapters(adminApi: AdminApi, titles: string[]) {
 
 for (const width of [1280, 390]) {
   test.describe(`writing a course at ${width} px`, () => {
-    // Journeys of many steps, each with axe runs; the first runs at the suite's
-    // start while other specs start servers of their own, and take 15 s alone.
-    test.describe.configure({ timeout: 60_000 });
     test.beforeEach(async ({ adminPage, baseURL }) => {
       await adminPage.setViewportSize({ width, height: 900 });
       await adminPage

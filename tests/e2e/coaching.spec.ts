@@ -18,8 +18,6 @@ const visionPdf = {
 
 for (const width of [1280, 390]) {
   test.describe(`a Custom SaaS build at ${width} px`, () => {
-    test.describe.configure({ timeout: 60_000 });
-
     test.beforeEach(async ({ page, baseURL }) => {
       await page.setViewportSize({ width, height: 900 });
       await page

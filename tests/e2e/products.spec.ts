@@ -32,8 +32,6 @@ const cardOf = (page: Page, title: string) =>
 
 for (const width of [1280, 390]) {
   test.describe(`products at ${width} px`, () => {
-    test.describe.configure({ timeout: 60_000 });
-
     test.beforeEach(async ({ page, baseURL }) => {
       await page.setViewportSize({ width, height: 900 });
       await page
