@@ -35,6 +35,7 @@ import {
   run,
   type TestUser,
 } from "~/test/helpers";
+import { holdOfferSettingsRow } from "~/test/shared-rows";
 import { turnOnTwoFactor } from "~/test/two-factor";
 import * as account from "./account";
 import * as accountData from "./account-data";
@@ -198,6 +199,9 @@ describe("changing the name at /account", () => {
     expect(shown.notice).toBe("Your name was saved.");
   });
 });
+
+// The receipts test writes the seller's name to the offer settings, then the defaults back.
+holdOfferSettingsRow();
 
 describe("My purchases and receipts", () => {
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { offerDefaults } from "~/lib/offer";
 import type { ProofRequired } from "~/lib/proof";
 import * as adminRoute from "~/routes/admin/admin";
 import * as memberRoute from "~/routes/admin/member";
@@ -17,10 +18,12 @@ import * as course from "~/routes/members/course";
 import * as dashboard from "~/routes/members/dashboard";
 import * as notFound from "~/routes/not-found";
 import { findMember } from "~/server/admin/members.server";
+import { cliActor } from "~/server/audit-log.server";
 import { getDb } from "~/server/db/db.server";
 import { auditLog, course as courseTable, session, user } from "~/server/db/schema";
-import { readOfferSettings } from "~/server/settings/offer-settings.server";
+import { readOfferSettings, writeOfferSettings } from "~/server/settings/offer-settings.server";
 import { appRequest, createUser, origin, redirectTarget, run, withEnv } from "~/test/helpers";
+import { holdOfferSettingsRow } from "~/test/shared-rows";
 import { totpCode } from "~/test/totp";
 import { turnOnTwoFactor } from "~/test/two-factor";
 import { totpCodeUsed } from "./two-factor.server";
@@ -190,6 +193,11 @@ describe("other routes", () => {
 });
 
 describe("sensitive admin actions ask for a recent proof", () => {
+  // The offer settings' test saves a coupon through the form, then puts the defaults back.
+  holdOfferSettingsRow();
+  afterAll(async () => {
+    await writeOfferSettings(await getDb(), cliActor(), offerDefaults);
+  });
   type Thrown = { data: ProofRequired; init: { status: number } };
   /** An action's answer, or what it threw (a redirect, or requireRecentProof's 401). */
   async function post(

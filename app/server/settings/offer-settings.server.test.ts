@@ -7,6 +7,7 @@ import { type OfferSettings, offerDefaults } from "~/lib/offer";
 import { createTestApp } from "~/test/app-handler";
 import { createUser, origin } from "~/test/helpers";
 import { linkedChannels } from "~/test/linked-channels";
+import { holdOfferSettingsRow } from "~/test/shared-rows";
 import { adminActor } from "../admin/audit.server";
 import { ask } from "../cluster-ipc.server";
 import { getDb } from "../db/db.server";
@@ -32,8 +33,8 @@ import {
   writeOfferSettings,
 } from "./offer-settings.server";
 
-// offer_settings is one row shared by every test file of a run: the tests of
-// this file write it in order, and put the defaults back at the end.
+// offer_settings is one row shared by every test file of a run on PostgreSQL: the
+// tests of this file write it in order, holding it, and put the defaults back at the end.
 
 const stripeConfig = { priceId: "price_plan" } as StripeConfig;
 const session = (priceId: string, unitAmount: number) =>
@@ -52,6 +53,8 @@ const changed: OfferSettings = {
   launchAt: "2030-01-15T09:30",
   launchTimeZone: "Europe/Paris",
 };
+
+holdOfferSettingsRow();
 
 afterAll(async () => {
   const db = await getDb();
