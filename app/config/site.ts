@@ -146,7 +146,10 @@ export type SalesFunnel = {
   coaching: {
     regularPriceCents: number;
     priceCents: number;
-    /** Coaching clients taken on; the places left are counted from the purchases (places-left.server.ts). */
+    /**
+     * Coaching clients taken on at a time: the default of the offer setting
+     * coachingClientCap; the places left are counted from the purchases (places-left.server.ts).
+     */
     clientCap: number;
     reviewHours: number;
     supportDays: number;

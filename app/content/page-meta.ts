@@ -40,7 +40,8 @@ export const pageTexts: Record<PublicPagePath, PageText> = {
   },
   "/custom-saas-upsell": {
     title: "Custom SaaS & 1-on-1 Coaching | AI Labs",
-    description: `We build your custom AI SaaS app with you and coach you 1-on-1 to launch, with ${coaching.supportDays} days of post-launch support. Only ${coaching.clientCap} clients. ${formatUsd(coaching.regularPriceCents)} regular, ${formatUsd(coaching.priceCents)} today.`,
+    description: (offer) =>
+      `We build your custom AI SaaS app with you and coach you 1-on-1 to launch, with ${coaching.supportDays} days of post-launch support. Only ${offer.coachingClientCap} clients. ${formatUsd(coaching.regularPriceCents)} regular, ${formatUsd(coaching.priceCents)} today.`,
   },
   "/custom-saas-thank-you": {
     title: "Thank You: Your Custom AI SaaS Partnership Is Active | AI Labs",

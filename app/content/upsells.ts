@@ -133,15 +133,16 @@ export const coachingComparison: readonly { aspect: string; diy: string; withUs:
   { aspect: "Coaching", diy: "None", withUs: "Personal 1-on-1 sessions" },
 ];
 
-export const coachingFaq: readonly FaqEntry[] = [
+/** The coaching page's questions, with the cap of clients at a time (an offer setting). */
+export const coachingFaq = (clientCap: number): readonly FaqEntry[] => [
   {
     question: "How long does the project take?",
     answer:
       "Most projects take 4-6 weeks from the first call to launch, depending on the features you choose and how quickly you review each deliverable.",
   },
   {
-    question: "Why only 10 clients?",
-    answer: `Every project gets senior attention and personal coaching. To keep that promise we take on no more than ${coaching.clientCap} clients at a time.`,
+    question: `Why only ${clientCap} clients?`,
+    answer: `Every project gets senior attention and personal coaching. To keep that promise we take on no more than ${clientCap} clients at a time.`,
   },
   {
     question: "What happens after I apply?",

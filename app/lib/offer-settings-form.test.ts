@@ -100,6 +100,28 @@ describe("offer settings", () => {
     });
   });
 
+  it("takes the coaching clients at a time as a whole number from 1 to 1000", () => {
+    expect(offerDefaults.coachingClientCap).toBe(10);
+    expect(defaults.coachingClientCap).toBe("10");
+    const parsed = parseForm(
+      offerSettingsFormSchema,
+      form({ ...defaults, coachingClientCap: " 25 " }),
+    );
+    expect(parsed.ok && parsed.data.coachingClientCap).toBe(25);
+    for (const [typed, message] of [
+      ["", "Enter a whole number of clients, for example 10"],
+      ["2.5", "Enter a whole number of clients, for example 10"],
+      ["0", "Enter between 1 and 1000 clients"],
+      ["1001", "Enter between 1 and 1000 clients"],
+    ]) {
+      const refused = parseForm(
+        offerSettingsFormSchema,
+        form({ ...defaults, coachingClientCap: typed as string }),
+      );
+      expect(!refused.ok && refused.fieldErrors, typed).toEqual({ coachingClientCap: message });
+    }
+  });
+
   it("turns a wall-clock launch in a time zone into the instant, across daylight saving", () => {
     expect(launchInstant("2025-06-06T11:00", "America/Chicago")).toBe("2025-06-06T16:00:00.000Z");
     expect(launchInstant("2025-01-06T11:00", "America/Chicago")).toBe("2025-01-06T17:00:00.000Z");

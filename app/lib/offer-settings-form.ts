@@ -96,6 +96,12 @@ export const offerSettingsFormSchema = z
       .max(500, "This address is too long")
       .default("")
       .transform((v) => v.replace(/\r\n?/g, "\n")),
+    coachingClientCap: z
+      .string("Please enter how many clients you take at a time")
+      .trim()
+      .regex(/^\d{1,4}$/, "Enter a whole number of clients, for example 10")
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 1000, "Enter between 1 and 1000 clients"),
   })
   .refine((v) => v.contestEnd >= v.contestStart, {
     path: ["contestEnd"],
@@ -119,6 +125,7 @@ export const offerSettingsFormSchema = z
       supportEmail: v.supportEmail,
       sellerName: v.sellerName,
       sellerAddress: v.sellerAddress,
+      coachingClientCap: v.coachingClientCap,
     }),
   );
 
@@ -145,5 +152,6 @@ export function formValues(s: OfferSettings): OfferSettingsForm {
     supportEmail: s.supportEmail,
     sellerName: s.sellerName,
     sellerAddress: s.sellerAddress,
+    coachingClientCap: String(s.coachingClientCap),
   };
 }

@@ -32,6 +32,11 @@ export type OfferSettings = {
   /** Who sells, as every receipt names them: a name and a postal address (lines). */
   sellerName: string;
   sellerAddress: string;
+  /**
+   * How many Custom SaaS clients are taken at a time: the spots /custom-saas-upsell
+   * counts down from the real purchases; it stops selling when none are left.
+   */
+  coachingClientCap: number;
 };
 
 /**
@@ -57,6 +62,7 @@ export const offerSettingKeys = [
   "supportEmail",
   "sellerName",
   "sellerAddress",
+  "coachingClientCap",
 ] as const satisfies readonly (keyof OfferSettings)[];
 
 /** The values the pages showed before the settings existed (app/config/site.ts). */
@@ -77,6 +83,7 @@ export const offerDefaults: OfferSettings = {
   supportEmail: site.supportEmail,
   sellerName: site.brand,
   sellerAddress: "",
+  coachingClientCap: salesFunnel.coaching.clientCap,
 };
 
 /** Whether `zone` is a time zone this runtime knows (IANA names: Europe/Paris, UTC). */

@@ -118,9 +118,10 @@ test("the owner changes the offer settings; the public pages and the checkout fo
   await page.getByLabel("Launch date and time").fill("2031-03-01T10:00");
   await page.getByLabel("Seller's name").fill("AI Labs Education LLC");
   await page.getByLabel("Seller's postal address").fill("1 Main Street\nAustin, TX 78701\nUSA");
+  await page.getByLabel("Clients at a time").fill("12");
   await page.getByLabel("Launch time zone").fill("Europe/London");
   await page.getByLabel("Launch time zone").press("Enter");
-  await expect(page.getByRole("status").first()).toContainText("Saved (8 fields changed)");
+  await expect(page.getByRole("status").first()).toContainText("Saved (9 fields changed)");
   await expect(page.getByLabel("Plan price (US$)")).toHaveValue("19.95");
 
   // Visitors get the new figures, still from memory.
@@ -133,6 +134,10 @@ test("the owner changes the offer settings; the public pages and the checkout fo
   expect(offer.text).toContain("SPRING");
   expect(offer.text).toContain("https://warriorplus.com/o2/buy/ailabs/spring");
   expect((await visitorPage("/ailabs-offer2")).text).toContain("$12");
+  // The coaching page counts its spots against the new cap (no build is sold here).
+  const coaching = (await visitorPage("/custom-saas-upsell")).text;
+  expect(coaching).toContain("12 spots remaining");
+  expect(coaching).toContain("Why only 12 clients?");
   const affiliate = (await visitorPage("/jv-affiliate")).text;
   expect(affiliate).toContain("March 1, 2031 at 10:00 AM GMT");
   // The affiliates' funnel sells the front end at the second sales page's price.

@@ -11,24 +11,25 @@ import { FeatureIcon } from "./feature-icon";
 
 // Sections of the upsell pages and the coaching thank-you page.
 
-const { coaching } = salesFunnel;
-
-/** How many of the coaching spots are taken, as a bar: `left` counted from the purchases. */
-export function CoachingSpots({ left }: { left: number }) {
-  const taken = coaching.clientCap - left;
-  const takenPercent = Math.round((taken / coaching.clientCap) * 100);
+/**
+ * How many of the coaching spots are taken, as a bar: `left` counted from the purchases,
+ * of `cap` clients at a time (an offer setting).
+ */
+export function CoachingSpots({ left, cap }: { left: number; cap: number }) {
+  const taken = Math.max(0, cap - left);
+  const takenPercent = Math.round((taken / cap) * 100);
   return (
     <div className="mx-auto mt-10 max-w-md rounded-2xl bg-white/10 p-5 text-left ring-1 ring-white/20">
       <p className="flex items-baseline justify-between font-semibold">
-        <span>Only {coaching.clientCap} clients</span>
+        <span>Only {cap} clients</span>
         <span className="text-amber-300" data-testid="coaching-places-left">
           {left === 0 ? "All spots taken" : `${left} ${left === 1 ? "spot" : "spots"} remaining`}
         </span>
       </p>
       <progress
         value={taken}
-        max={coaching.clientCap}
-        aria-label={`${taken} of ${coaching.clientCap} spots taken`}
+        max={cap}
+        aria-label={`${taken} of ${cap} spots taken`}
         className="mt-3 block h-3 w-full appearance-none overflow-hidden rounded-full [&::-moz-progress-bar]:bg-amber-400 [&::-webkit-progress-bar]:bg-white/20 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-amber-400"
       />
       <p className="mt-2 text-sm text-indigo-100">{takenPercent}% of spots already taken</p>

@@ -60,7 +60,7 @@ type Field = {
   label: string;
   hint?: string;
   type?: "text" | "url" | "email" | "date" | "datetime-local";
-  inputMode?: "decimal";
+  inputMode?: "decimal" | "numeric";
   autoComplete?: "off" | "email" | "organization" | "street-address";
   /** Several lines (a postal address): a text area of this many rows. */
   rows?: number;
@@ -99,6 +99,17 @@ const groups: { legend: string; fields: Field[] }[] = [
         label: "Coupon saving (US$)",
         hint: "What the coupon takes off at the marketplace checkout.",
         inputMode: "decimal",
+      },
+    ],
+  },
+  {
+    legend: "Custom SaaS build",
+    fields: [
+      {
+        name: "coachingClientCap",
+        label: "Clients at a time",
+        hint: "The spots /custom-saas-upsell counts down from the builds sold; it stops selling when none are left.",
+        inputMode: "numeric",
       },
     ],
   },

@@ -28,18 +28,19 @@ export const handle = ownFooterIslands;
 const { coaching } = salesFunnel;
 const { price, regular } = upsellPrices(coaching);
 
-export const meta: Route.MetaFunction = () => pageMetaFor("/custom-saas-upsell");
-
-/** What the page says where its buttons were once every place is taken. */
-const coachingSoldOut = `All ${coaching.clientCap} places are taken. Write to us to hear when one opens.`;
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMetaFor("/custom-saas-upsell", data?.offer);
 
 export default function CustomSaasUpsell({ loaderData }: Route.ComponentProps) {
-  const left = loaderData.coachingPlacesLeft;
-  const cta = left > 0 ? coachingCta : { ...coachingCta, soldOut: coachingSoldOut };
+  const { coachingPlacesLeft: left, offer } = loaderData;
+  const cap = offer.coachingClientCap;
+  // Where the buttons were, once every place is taken.
+  const soldOut = `All ${cap} places are taken. Write to us to hear when one opens.`;
+  const cta = left > 0 ? coachingCta : { ...coachingCta, soldOut };
   return (
     <UpsellLayout>
       <UpsellHero
-        eyebrow={<>Done with you · Limited to {coaching.clientCap} clients</>}
+        eyebrow={<>Done with you · Limited to {cap} clients</>}
         title={
           <>
             Custom SaaS &amp; <span className="whitespace-nowrap">1-on-1</span> Coaching
@@ -53,7 +54,7 @@ export default function CustomSaasUpsell({ loaderData }: Route.ComponentProps) {
         }
         cta={cta}
       >
-        <CoachingSpots left={left} />
+        <CoachingSpots left={left} cap={cap} />
         <RegularPrice regular={regular} />
         <p className="mt-1 text-6xl font-black text-amber-300">{price}</p>
         <p className="mt-2 font-semibold text-indigo-100">
@@ -74,7 +75,7 @@ export default function CustomSaasUpsell({ loaderData }: Route.ComponentProps) {
         <CoachingComparison />
       </MarketingSection>
 
-      <UpsellFaq items={coachingFaq} cta={cta} />
+      <UpsellFaq items={coachingFaq(cap)} cta={cta} />
     </UpsellLayout>
   );
 }

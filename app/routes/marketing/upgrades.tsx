@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { CheckList } from "~/components/marketing/check-list";
 import { MarketingPage } from "~/components/marketing/marketing-page";
+import { type PublicOffer, useOffer } from "~/components/marketing/use-offer";
 import { formatUsd, salesFunnel } from "~/config/site";
 import { pageMetaFor } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
@@ -40,7 +41,7 @@ const offers = [
       "Your app, custom built for you",
       "Personal 1-on-1 coaching sessions",
       `${coaching.supportDays} days post-launch support`,
-      `Only ${coaching.clientCap} clients at a time`,
+      (offer: PublicOffer) => `Only ${offer.coachingClientCap} clients at a time`,
     ],
     regular: coaching.regularPriceCents,
     price: coaching.priceCents,
@@ -53,6 +54,7 @@ export default function Upgrades() {
   // Prerendered for visitors without a session (no user: the neutral line); a
   // signed-in user's page is rendered for them, so a member is told they have the course.
   const isMember = useRouteLoaderData<typeof rootLoader>("root")?.user?.isMember === true;
+  const offer = useOffer();
   return (
     <MarketingPage mainClassName="mx-auto max-w-5xl px-4 py-12 sm:py-16" disclaimer={false}>
       <div className="text-center">
@@ -78,7 +80,7 @@ export default function Upgrades() {
             </h2>
             <p className="mt-3 text-slate-600">{o.text}</p>
             <CheckList
-              items={o.points}
+              items={o.points.map((point) => (typeof point === "string" ? point : point(offer)))}
               className="mt-5 space-y-2"
               itemClassName="flex gap-2 text-slate-700"
               tickClassName="font-bold text-emerald-600"

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { salesFunnel } from "~/config/site";
 import { createTestApp } from "~/test/app-handler";
 import { createUser, origin } from "~/test/helpers";
+import { adminActor } from "../admin/audit.server";
 import { getDb } from "../db/db.server";
+import {
+  readOfferSettings,
+  refreshOfferSettings,
+  writeOfferSettings,
+} from "../settings/offer-settings.server";
 import {
   coachingPageLoader,
   coachingPlacesLeft,
@@ -162,5 +168,41 @@ describe("coaching places", () => {
       await refreshPlacesLeft(db);
     }
     expect(coachingPlacesLeft()).toBe(left);
+  });
+
+  it("counts the spots against the cap in the offer settings, which the page names", async () => {
+    const db = await getDb();
+    const { app } = await createTestApp();
+    await refreshPlacesLeft(db);
+    const sold = clientCap - coachingPlacesLeft();
+    const cap = sold + 7;
+    // The owner's setting, in this process's memory only: other test files share the row.
+    const admin = await createUser({ isAdmin: true });
+    await db
+      .transaction(async (tx) => {
+        const { settings } = await readOfferSettings(tx);
+        await writeOfferSettings(tx, adminActor(admin), { ...settings, coachingClientCap: cap });
+        await refreshOfferSettings(tx);
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+    try {
+      expect(coachingPlacesLeft()).toBe(7);
+      const html = await (
+        await app.fetch(new Request(new URL("/custom-saas-upsell", origin)))
+      ).text();
+      expect(html).toContain("7 spots remaining");
+      expect(html).toContain(`Limited to <!-- -->${cap}<!-- --> clients`);
+      expect(html).toContain(`Why only ${cap} clients?`);
+      expect(html).toContain(`aria-label="${sold} of ${cap} spots taken"`);
+      expect(html).toContain(`Only ${cap} clients. `);
+      // A cap below the builds sold leaves none, not fewer than none.
+      expect(placesLeftAfter(sold + 2, cap - 8)).toBe(0);
+    } finally {
+      await refreshOfferSettings(db);
+    }
+    expect(coachingPlacesLeft()).toBe(clientCap - sold);
   });
 });

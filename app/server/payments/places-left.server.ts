@@ -3,23 +3,26 @@ import { accessProduct, type FunnelProductKey, salesFunnel } from "~/config/site
 import type { Db, Tx } from "../db/client.server";
 import { purchase } from "../db/schema";
 import { addListener, checkEvery, notifyListeners, processWide } from "../process-state.server";
-import { publicOffer } from "../settings/offer-settings.server";
+import { currentOfferSettings, publicOffer } from "../settings/offer-settings.server";
 
 // The places the public pages count down, from the purchases themselves: the
 // first-customers bonus of the sales pages ("N of 50 left") and the coaching
-// clients of /custom-saas-upsell ("N spots remaining" of its cap). Both are
+// clients of /custom-saas-upsell ("N spots remaining" of its cap, an offer
+// setting: a change of it reaches the pages as any setting does). Both are
 // read in one query into memory at start and every few seconds after, off the
 // request path, so the pages' loaders read them without a query. Listeners
 // (the re-rendering of the prerendered pages, start.server.ts) run when either
 // changes, as for the offer settings (decision 012).
 
 const { customers: firstCustomerPlaces } = salesFunnel.firstCustomers;
-const { clientCap } = salesFunnel.coaching;
 const coachingProduct: FunnelProductKey = "custom-saas";
 
 export type PlacesLeft = { firstCustomers: number; coaching: number };
 
-type Held = PlacesLeft & {
+type Held = {
+  firstCustomers: number;
+  /** Builds sold (completed, unrefunded): the cap in the offer settings less these are left. */
+  coachingClients: number;
   loaded: boolean;
   listeners: Set<(left: PlacesLeft) => Promise<void> | void>;
 };
@@ -27,7 +30,7 @@ type Held = PlacesLeft & {
 // As the build prerenders (an empty database): every place is left.
 const held = processWide<Held>("ailabs.placesLeft", () => ({
   firstCustomers: firstCustomerPlaces,
-  coaching: clientCap,
+  coachingClients: 0,
   loaded: false,
   listeners: new Set(),
 }));
@@ -39,7 +42,7 @@ export function firstCustomerPlacesLeft(): number {
 
 /** Coaching places left of the cap, from memory: no query. 0: the upsell sells no more. */
 export function coachingPlacesLeft(): number {
-  return held().coaching;
+  return placesLeftAfter(held().coachingClients, currentOfferSettings().coachingClientCap);
 }
 
 /** The places left when `customers` people have bought: never below 0. */
@@ -96,13 +99,12 @@ export function onPlacesLeftChange(
 export async function refreshPlacesLeft(db: Db): Promise<boolean> {
   const h = held();
   const taken = await countPlacesTaken(db);
-  const left: PlacesLeft = {
-    firstCustomers: placesLeftAfter(taken.customers),
-    coaching: placesLeftAfter(taken.coachingClients, clientCap),
-  };
-  const changed = left.firstCustomers !== h.firstCustomers || left.coaching !== h.coaching;
-  Object.assign(h, left, { loaded: true });
+  const firstCustomers = placesLeftAfter(taken.customers);
+  const changed =
+    firstCustomers !== h.firstCustomers || taken.coachingClients !== h.coachingClients;
+  Object.assign(h, { firstCustomers, coachingClients: taken.coachingClients, loaded: true });
   if (!changed) return false;
+  const left: PlacesLeft = { firstCustomers, coaching: coachingPlacesLeft() };
   await notifyListeners(h.listeners, left, "places left listener failed");
   return true;
 }

@@ -33,6 +33,7 @@ export const storedFieldSchemas = {
   supportEmail: z.email().max(254),
   sellerName: z.string().min(1).max(200),
   sellerAddress: z.string().max(500),
+  coachingClientCap: z.number().int().min(1).max(1000),
 } satisfies Record<keyof OfferSettings, z.ZodType>;
 
 /**
