@@ -29,17 +29,20 @@ function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: st
 export function TextField({
   label,
   name,
+  id: givenId,
   error,
   hint,
   ...input
 }: {
   label: string;
   name: string;
+  /** The input's id, when several forms on a page have a field of this name. */
+  id?: string;
   error?: string;
   /** A line under the field that says what to enter. */
   hint?: string;
 } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = `field-${name}`;
+  const id = givenId ?? `field-${name}`;
   const describedBy = describedByOf(id, hint, error);
   return (
     <LabelledField id={id} label={label}>

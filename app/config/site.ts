@@ -263,15 +263,17 @@ const funnelStages: readonly Omit<FunnelItem, "name" | "amountCents">[] = [
 ];
 
 /**
- * The funnel affiliates promote, in order: the front end at `frontEndCents`
- * (the offer settings' marketplace price, offer2PriceCents), the other items'
- * names and prices from funnelProducts.
+ * The funnel affiliates promote, in order, at the prices `amountOf` gives (the
+ * offer settings: the front end at the marketplace price, offer2PriceCents; the
+ * add-ons at their own), with the names from funnelProducts.
  */
-export function affiliateFunnel(frontEndCents: number): readonly FunnelItem[] {
+export function affiliateFunnel(
+  amountOf: (key: FunnelProductKey) => number,
+): readonly FunnelItem[] {
   return funnelStages.map((s) => ({
     ...s,
-    ...funnelProducts[s.key],
-    ...(s.key === "lifetime-access" ? { amountCents: frontEndCents } : {}),
+    name: funnelProducts[s.key].name,
+    amountCents: amountOf(s.key),
   }));
 }
 

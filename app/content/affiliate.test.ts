@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { affiliateFunnel, formatUsd } from "~/config/site";
-import { offerDefaults } from "~/lib/offer";
+import { offerDefaults, productPrice } from "~/lib/offer";
 import { funnelFor, launchDates, reasons, resourceCards, resourceLinks } from "./affiliate";
 import { tabIds } from "./swipes";
 
 describe("affiliate page copy", () => {
   it("pays half of the whole funnel", () => {
-    const sum = affiliateFunnel(offerDefaults.offer2PriceCents).reduce(
-      (total, step) => total + step.amountCents,
-      0,
-    );
+    const sum = affiliateFunnel((key) =>
+      key === "lifetime-access"
+        ? offerDefaults.offer2PriceCents
+        : productPrice(offerDefaults, key).priceCents,
+    ).reduce((total, step) => total + step.amountCents, 0);
+    expect(sum).toBe(1700 + 495 + 3700 + 99700);
     const { totalCents, maxCommissionCents } = funnelFor(offerDefaults);
     expect(totalCents).toBe(sum);
     expect(maxCommissionCents).toBe(Math.floor(sum / 2));
@@ -18,6 +20,11 @@ describe("affiliate page copy", () => {
         .map((r) => r.text)
         .join(" "),
     ).toContain(formatUsd(maxCommissionCents));
+  });
+
+  it("sells the add-ons at their prices in the offer settings", () => {
+    const offer = { ...offerDefaults, whiteLabelPriceCents: 4700, customSaasPriceCents: 149700 };
+    expect(funnelFor(offer).rows.map((r) => r.amountCents)).toEqual([1700, 495, 4700, 149700]);
   });
 
   it("links every resource to a tab of /demo-swipes", () => {

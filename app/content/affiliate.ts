@@ -1,20 +1,33 @@
 import { affiliateFunnel, affiliateLaunch, formatUsd } from "~/config/site";
 import { commissionTable } from "~/lib/commission";
-import { contestLabel, launchLabel, type OfferSettings, winnersLabel } from "~/lib/offer";
+import {
+  contestLabel,
+  launchLabel,
+  type OfferSettings,
+  productPriceKeys,
+  winnersLabel,
+} from "~/lib/offer";
 
 /** The offer settings the launch copy names (app/lib/offer-settings.ts). */
 type LaunchDates = Pick<
   OfferSettings,
   "launchAt" | "launchTimeZone" | "contestStart" | "contestEnd"
 >;
-/** The offer settings the funnel's figures come from: the front end's marketplace price. */
-type FunnelPrice = Pick<OfferSettings, "offer2PriceCents">;
+/** The offer settings the funnel's figures come from: the front end's marketplace price, the add-ons' prices. */
+type FunnelPrice = Pick<
+  OfferSettings,
+  "offer2PriceCents" | "bumpPriceCents" | "whiteLabelPriceCents" | "customSaasPriceCents"
+>;
 
 // Copy of the affiliate pages (/jv-affiliate and /jv-doc).
 
 /** The funnel at the offer's front-end price, each item with its commission, and the totals. */
 export const funnelFor = (offer: FunnelPrice) =>
-  commissionTable(affiliateFunnel(offer.offer2PriceCents));
+  commissionTable(
+    affiliateFunnel((key) =>
+      key === "lifetime-access" ? offer.offer2PriceCents : offer[productPriceKeys[key].price],
+    ),
+  );
 
 /** "Why Promote AI Labs" on /jv-affiliate. */
 export const reasons = (

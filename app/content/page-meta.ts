@@ -11,7 +11,7 @@ export type PageText = {
   description: string | ((offer: PublicOffer) => string);
 };
 
-const { whiteLabel, coaching, guaranteeDays } = salesFunnel;
+const { coaching, guaranteeDays } = salesFunnel;
 
 /**
  * The title and description of every public page (pageMetaFor in
@@ -36,12 +36,13 @@ export const pageTexts: Record<PublicPagePath, PageText> = {
   },
   "/white-label-upsell": {
     title: "12-in-1 White Label AI SaaS Empire | AI Labs",
-    description: `Twelve ready-made AI SaaS tools with full source code, a marketing pack and video tutorials. Sell them under your own brand. ${formatUsd(whiteLabel.regularPriceCents)} regular, ${formatUsd(whiteLabel.priceCents)} today, one-time payment.`,
+    description: (offer) =>
+      `Twelve ready-made AI SaaS tools with full source code, a marketing pack and video tutorials. Sell them under your own brand. ${formatUsd(offer.whiteLabelRegularPriceCents)} regular, ${formatUsd(offer.whiteLabelPriceCents)} today, one-time payment.`,
   },
   "/custom-saas-upsell": {
     title: "Custom SaaS & 1-on-1 Coaching | AI Labs",
     description: (offer) =>
-      `We build your custom AI SaaS app with you and coach you 1-on-1 to launch, with ${coaching.supportDays} days of post-launch support. Only ${offer.coachingClientCap} clients. ${formatUsd(coaching.regularPriceCents)} regular, ${formatUsd(coaching.priceCents)} today.`,
+      `We build your custom AI SaaS app with you and coach you 1-on-1 to launch, with ${coaching.supportDays} days of post-launch support. Only ${offer.coachingClientCap} clients. ${formatUsd(offer.customSaasRegularPriceCents)} regular, ${formatUsd(offer.customSaasPriceCents)} today.`,
   },
   "/custom-saas-thank-you": {
     title: "Thank You: Your Custom AI SaaS Partnership Is Active | AI Labs",
@@ -58,7 +59,8 @@ export const pageTexts: Record<PublicPagePath, PageText> = {
   },
   "/upgrades": {
     title: "Upgrades: White Label AI SaaS Empire and Custom SaaS Coaching | AI Labs",
-    description: `Two ways to go further with AI Labs: 12 white-label AI SaaS tools for ${formatUsd(whiteLabel.priceCents)}, or a custom AI SaaS built with you plus 1-on-1 coaching.`,
+    description: (offer) =>
+      `Two ways to go further with AI Labs: 12 white-label AI SaaS tools for ${formatUsd(offer.whiteLabelPriceCents)}, or a custom AI SaaS built with you plus 1-on-1 coaching.`,
   },
   "/jv-affiliate": {
     title: "Promote AI Labs: Affiliate Launch | AI Labs",

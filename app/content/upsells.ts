@@ -1,5 +1,6 @@
 import type { FeatureIconName } from "~/components/marketing/feature-icon";
 import { formatUsd, salesFunnel } from "~/config/site";
+import type { PublicOffer } from "~/lib/offer";
 import type { FaqEntry } from "./sales";
 
 /** Copy of the upgrade pages: /upgrades, /white-label-upsell, /custom-saas-upsell, /custom-saas-thank-you. */
@@ -217,19 +218,19 @@ export const thankYouSteps: readonly { title: string; duration: string; descript
 
 const { noThanksUrls } = salesFunnel;
 
-/** The buy button and No Thanks link of /white-label-upsell (the buy link: offer settings). */
-export const whiteLabelCta = {
+/** The buy button and No Thanks link of /white-label-upsell (the buy link and price: offer settings). */
+export const whiteLabelCta = (offer: PublicOffer) => ({
   buyLink: "whiteLabelUrl" as const,
-  buyLabel: `Yes, Upgrade My Order for ${formatUsd(salesFunnel.whiteLabel.priceCents)}`,
+  buyLabel: `Yes, Upgrade My Order for ${formatUsd(offer.whiteLabelPriceCents)}`,
   noThanksHref: noThanksUrls.whiteLabel,
   noThanksLabel: "No Thanks, I don't want my own 12 AI tools",
-};
+});
 
 /** The apply button (a new tab) and No Thanks link of /custom-saas-upsell. */
-export const coachingCta = {
+export const coachingCta = (offer: PublicOffer) => ({
   buyLink: "customSaasUrl" as const,
-  buyLabel: `Apply Now for ${formatUsd(coaching.priceCents)}`,
+  buyLabel: `Apply Now for ${formatUsd(offer.customSaasPriceCents)}`,
   newTab: true,
   noThanksHref: noThanksUrls.coaching,
   noThanksLabel: "No Thanks, I'll build everything on my own",
-};
+});

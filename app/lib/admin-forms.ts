@@ -1,4 +1,6 @@
 import { type FunnelProductKey, funnelProductKeys } from "~/config/site";
+import { productPriceKeys } from "./offer";
+import { dollars } from "./offer-settings-form";
 import { z } from "./zod";
 
 // The owner's console: query strings and forms, one schema each, shared by
@@ -96,16 +98,42 @@ export const auditKinds = [
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
-/** A product's courses on /admin/products: which product, and every course ticked (`course`, repeated). */
-export const productCoursesSchema = z.object({
-  product: z.enum(funnelProductKeys as [FunnelProductKey, ...FunnelProductKey[]], {
-    message: "Choose one of the products.",
-  }),
-  courses: z
-    .array(z.uuid({ message: "Not a course." }))
-    .max(1000)
-    .default([]),
-});
+/**
+ * A product on /admin/products: which product, its price and struck-through price
+ * (none for the VIP Upgrade, which has no page of its own), and every course ticked
+ * (`course`, repeated).
+ */
+export const productFormSchema = z
+  .object({
+    product: z.enum(funnelProductKeys as [FunnelProductKey, ...FunnelProductKey[]], {
+      message: "Choose one of the products.",
+    }),
+    price: dollars("the price").refine((c) => c > 0, "The price must be above $0"),
+    regularPrice: dollars("the struck-through price").optional(),
+    courses: z
+      .array(z.uuid({ message: "Not a course." }))
+      .max(1000)
+      .default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (productPriceKeys[v.product].regular === null) return;
+    if (v.regularPrice === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["regularPrice"],
+        message: "Please enter the struck-through price",
+      });
+    } else if (v.regularPrice <= v.price) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["regularPrice"],
+        message: "The struck-through price must be above the price",
+      });
+    }
+  });
+
+/** A product's form fields as the inputs show them. */
+export type ProductForm = { price: string; regularPrice: string };
 
 /** Accounts per page on /admin/members. */
 export const membersPageSize = 50;

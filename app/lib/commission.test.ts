@@ -4,7 +4,13 @@ import { commissionTable, secondsUntil } from "./commission";
 
 describe("commissionTable", () => {
   it("derives the funnel value and the top commission from the config", () => {
-    const t = commissionTable(affiliateFunnel(1700));
+    const prices = {
+      "lifetime-access": 1700,
+      "bump-vip": 495,
+      "white-label": 3700,
+      "custom-saas": 99700,
+    };
+    const t = commissionTable(affiliateFunnel((key) => prices[key]));
     expect(t.totalCents).toBe(105595);
     expect(t.maxCommissionCents).toBe(52797);
     expect(t.rows.map((r) => r.amountCents)).toEqual([1700, 495, 3700, 99700]);

@@ -23,21 +23,33 @@ describe("offer settings", () => {
       discordInviteUrl: null,
       supportEmail: "support@ailabs.app",
     });
-    expect(defaults).toMatchObject({ planPrice: "25", couponSaving: "3", discordInviteUrl: "" });
+    expect(defaults).toMatchObject({ offer2Price: "17", couponSaving: "3", discordInviteUrl: "" });
+    // The products' prices are on /admin/products, not in this form.
+    expect(defaults).not.toHaveProperty("planPrice");
   });
 
   it("reads the default form back as the defaults", () => {
     const parsed = parseForm(offerSettingsFormSchema, form(defaults));
-    expect(parsed).toEqual({ ok: true, data: offerDefaults });
+    const {
+      planPriceCents: _plan,
+      planRegularPriceCents: _planRegular,
+      bumpPriceCents: _bump,
+      whiteLabelPriceCents: _whiteLabel,
+      whiteLabelRegularPriceCents: _whiteLabelRegular,
+      customSaasPriceCents: _customSaas,
+      customSaasRegularPriceCents: _customSaasRegular,
+      ...edited
+    } = offerDefaults;
+    expect(parsed).toEqual({ ok: true, data: edited });
   });
 
   it("takes money in dollars and stores cents", () => {
     const parsed = parseForm(
       offerSettingsFormSchema,
-      form({ ...defaults, planPrice: "4.95", offer2Price: "$17", couponCode: " save10 " }),
+      form({ ...defaults, couponSaving: "4.95", offer2Price: "$17", couponCode: " save10 " }),
     );
     expect(parsed.ok && parsed.data).toMatchObject({
-      planPriceCents: 495,
+      couponSavingCents: 495,
       offer2PriceCents: 1700,
       couponCode: "SAVE10",
     });
@@ -48,7 +60,7 @@ describe("offer settings", () => {
       offerSettingsFormSchema,
       form({
         ...defaults,
-        planPrice: "twenty",
+        couponSaving: "twenty",
         offer2Price: "0",
         couponCode: "no spaces",
         launchAt: "2025-02-30T10:00",
@@ -64,7 +76,7 @@ describe("offer settings", () => {
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.fieldErrors).toEqual({
-      planPrice: "Enter the plan's price in dollars, for example 17 or 4.95",
+      couponSaving: "Enter what the coupon saves in dollars, for example 17 or 4.95",
       offer2Price: "The price must be above $0",
       couponCode: "Use 1 to 32 letters, digits, - or _",
       launchAt: "That date does not exist",

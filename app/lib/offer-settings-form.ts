@@ -3,10 +3,18 @@
 // the action alike, and the form's values for stored settings. The stored
 // shape, its defaults and labels are in offer.ts; reading a stored value is
 // server/settings/stored-offer-settings.server.ts.
-import { isoDate, isTimeZone, localDateTime, type OfferSettings, validDate } from "./offer";
+import {
+  isoDate,
+  isTimeZone,
+  localDateTime,
+  type OfferSettings,
+  type ProductPriceSetting,
+  validDate,
+} from "./offer";
 import { z } from "./zod";
 
-const dollars = (what: string) =>
+/** An amount typed in dollars (17, 4.95, $17), as cents. */
+export const dollars = (what: string) =>
   z
     .string(`Please enter ${what}`)
     .trim()
@@ -27,10 +35,11 @@ const httpsLink = (what: string) =>
       }),
     );
 
+/** The settings this form edits: all but the products' prices, which are on /admin/products. */
+export type OfferSettingsFormFields = Omit<OfferSettings, ProductPriceSetting>;
+
 export const offerSettingsFormSchema = z
   .object({
-    planPrice: dollars("the plan's price").refine((c) => c > 0, "The price must be above $0"),
-    planRegularPrice: dollars("the struck-through price"),
     offer2Price: dollars("the second sales page's price").refine(
       (c) => c > 0,
       "The price must be above $0",
@@ -108,9 +117,7 @@ export const offerSettingsFormSchema = z
     message: "The contest's last day must not be before its first day",
   })
   .transform(
-    (v): OfferSettings => ({
-      planPriceCents: v.planPrice,
-      planRegularPriceCents: v.planRegularPrice,
+    (v): OfferSettingsFormFields => ({
       offer2PriceCents: v.offer2Price,
       couponCode: v.couponCode,
       couponSavingCents: v.couponSaving,
@@ -131,13 +138,12 @@ export const offerSettingsFormSchema = z
 
 export type OfferSettingsForm = Record<keyof z.input<typeof offerSettingsFormSchema>, string>;
 
-const toDollars = (c: number) => (c % 100 === 0 ? String(c / 100) : (c / 100).toFixed(2));
+/** Cents as the inputs show them: 17, 4.95. */
+export const toDollars = (c: number) => (c % 100 === 0 ? String(c / 100) : (c / 100).toFixed(2));
 
 /** The form's fields for stored settings (what the inputs show). */
 export function formValues(s: OfferSettings): OfferSettingsForm {
   return {
-    planPrice: toDollars(s.planPriceCents),
-    planRegularPrice: toDollars(s.planRegularPriceCents),
     offer2Price: toDollars(s.offer2PriceCents),
     couponCode: s.couponCode,
     couponSaving: toDollars(s.couponSavingCents),

@@ -1,4 +1,10 @@
-import { lifetimeAccess, salesFunnel, site } from "~/config/site";
+import {
+  type FunnelProductKey,
+  funnelProducts,
+  lifetimeAccess,
+  salesFunnel,
+  site,
+} from "~/config/site";
 
 // The offer settings as the pages read them (docs/decisions/012): their shape,
 // defaults and the labels the pages show. No schema here: the sales pages'
@@ -6,10 +12,18 @@ import { lifetimeAccess, salesFunnel, site } from "~/config/site";
 // on the server and the admin's form (offer-settings.ts, which re-exports this).
 
 export type OfferSettings = {
-  /** The plan's price: the landing page, the first sales page, the checkout. */
+  /** Lifetime Access (the plan): the landing page, the first sales page, the checkout. */
   planPriceCents: number;
   /** The struck-through regular price beside it. */
   planRegularPriceCents: number;
+  /** The VIP Upgrade bump. The products' prices are edited on /admin/products. */
+  bumpPriceCents: number;
+  /** The 12-in-1 White Label package and its struck-through price: /white-label-upsell, /upgrades. */
+  whiteLabelPriceCents: number;
+  whiteLabelRegularPriceCents: number;
+  /** The Custom SaaS build and its struck-through price: /custom-saas-upsell, /upgrades. */
+  customSaasPriceCents: number;
+  customSaasRegularPriceCents: number;
   /** The price on the second sales page (/ailabs-offer2). */
   offer2PriceCents: number;
   /** The launch coupon both sales pages show, and what it takes off. */
@@ -48,6 +62,11 @@ export type PublicOffer = Omit<OfferSettings, "discordInviteUrl" | "sellerName" 
 export const offerSettingKeys = [
   "planPriceCents",
   "planRegularPriceCents",
+  "bumpPriceCents",
+  "whiteLabelPriceCents",
+  "whiteLabelRegularPriceCents",
+  "customSaasPriceCents",
+  "customSaasRegularPriceCents",
   "offer2PriceCents",
   "couponCode",
   "couponSavingCents",
@@ -69,6 +88,11 @@ export const offerSettingKeys = [
 export const offerDefaults: OfferSettings = {
   planPriceCents: lifetimeAccess.amountCents,
   planRegularPriceCents: lifetimeAccess.regularAmountCents,
+  bumpPriceCents: funnelProducts["bump-vip"].amountCents,
+  whiteLabelPriceCents: salesFunnel.whiteLabel.priceCents,
+  whiteLabelRegularPriceCents: salesFunnel.whiteLabel.regularPriceCents,
+  customSaasPriceCents: salesFunnel.coaching.priceCents,
+  customSaasRegularPriceCents: salesFunnel.coaching.regularPriceCents,
   offer2PriceCents: salesFunnel.marketplacePriceCents,
   couponCode: salesFunnel.coupons.offer,
   couponSavingCents: salesFunnel.couponSavingCents,
@@ -85,6 +109,40 @@ export const offerDefaults: OfferSettings = {
   sellerAddress: "",
   coachingClientCap: salesFunnel.coaching.clientCap,
 };
+
+/** A product's price and the struck-through price beside it (none for the VIP Upgrade). */
+export type ProductPrice = { priceCents: number; regularPriceCents: number | null };
+
+/** Which offer settings hold each product's price and struck-through price. */
+export const productPriceKeys = {
+  "lifetime-access": { price: "planPriceCents", regular: "planRegularPriceCents" },
+  "bump-vip": { price: "bumpPriceCents", regular: null },
+  "white-label": { price: "whiteLabelPriceCents", regular: "whiteLabelRegularPriceCents" },
+  "custom-saas": { price: "customSaasPriceCents", regular: "customSaasRegularPriceCents" },
+} as const satisfies Record<
+  FunnelProductKey,
+  { price: keyof OfferSettings; regular: keyof OfferSettings | null }
+>;
+
+/** The offer settings that hold the products' prices. */
+export type ProductPriceSetting = {
+  [P in FunnelProductKey]: Exclude<
+    (typeof productPriceKeys)[P][keyof (typeof productPriceKeys)[P]],
+    null
+  >;
+}[FunnelProductKey];
+
+/** A product's prices as every page shows them and the checkout charges. */
+export function productPrice(
+  offer: Pick<OfferSettings, ProductPriceSetting>,
+  product: FunnelProductKey,
+): ProductPrice {
+  const keys = productPriceKeys[product];
+  return {
+    priceCents: offer[keys.price],
+    regularPriceCents: keys.regular === null ? null : offer[keys.regular],
+  };
+}
 
 /** Whether `zone` is a time zone this runtime knows (IANA names: Europe/Paris, UTC). */
 export function isTimeZone(zone: string): boolean {

@@ -93,36 +93,49 @@ test("the owner changes the offer settings; the public pages and the checkout fo
   await page.goto(`${origin}/admin/settings`);
   await expect(page.getByRole("heading", { level: 1, name: "Offer settings" })).toBeVisible();
   await expect(page.getByRole("group", { name: "Prices" })).toBeVisible();
-  await expect(page.getByLabel("Plan price (US$)")).toHaveValue("25");
+  await expect(page.getByLabel("Second sales page price (US$)")).toHaveValue("17");
+  // The products' own prices are on Products, not here.
+  await expect(page.getByLabel("Plan price (US$)")).toHaveCount(0);
 
   // Bad input: the messages sit beside the fields, and what was typed stays.
-  await page.getByLabel("Plan price (US$)").fill("twenty");
+  await page.getByLabel("Second sales page price (US$)").fill("twenty");
   await page.getByLabel("Main offer buy link").fill("http://warriorplus.com/buy/x");
   await page.getByLabel("Coupon code").fill("SPRING");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByRole("alert")).toContainText("2 fields need attention");
-  await expect(page.getByLabel("Plan price (US$)")).toBeFocused();
-  await expect(page.getByLabel("Plan price (US$)")).toHaveAccessibleDescription(
-    /Enter the plan's price in dollars, for example 17 or 4.95/,
+  const second = page.getByLabel("Second sales page price (US$)");
+  await expect(second).toBeFocused();
+  await expect(second).toHaveAccessibleDescription(
+    /Enter the second sales page's price in dollars, for example 17 or 4.95/,
   );
   await expect(page.getByLabel("Main offer buy link")).toHaveAccessibleDescription(
     /must be an https:\/\/ address/,
   );
-  await expect(page.getByLabel("Plan price (US$)")).toHaveValue("twenty");
+  await expect(second).toHaveValue("twenty");
   await expect(page.getByLabel("Coupon code")).toHaveValue("SPRING");
 
   // Fixed, and sent from the keyboard.
-  await page.getByLabel("Plan price (US$)").fill("19.95");
   await page.getByLabel("Main offer buy link").fill("https://warriorplus.com/o2/buy/ailabs/spring");
-  await page.getByLabel("Second sales page price (US$)").fill("12");
+  await second.fill("12");
   await page.getByLabel("Launch date and time").fill("2031-03-01T10:00");
   await page.getByLabel("Seller's name").fill("AI Labs Education LLC");
   await page.getByLabel("Seller's postal address").fill("1 Main Street\nAustin, TX 78701\nUSA");
   await page.getByLabel("Clients at a time").fill("12");
   await page.getByLabel("Launch time zone").fill("Europe/London");
   await page.getByLabel("Launch time zone").press("Enter");
-  await expect(page.getByRole("status").first()).toContainText("Saved (9 fields changed)");
-  await expect(page.getByLabel("Plan price (US$)")).toHaveValue("19.95");
+  await expect(page.getByRole("status").first()).toContainText("Saved (8 fields changed)");
+  await expect(second).toHaveValue("12");
+
+  // The plan's price is Lifetime Access's, on Products.
+  await page.goto(`${origin}/admin/products`);
+  const plan = page.getByRole("region", { name: "Lifetime Access" });
+  await expect(plan.getByLabel("Price (US$)", { exact: true })).toHaveValue("25");
+  await plan.getByLabel("Price (US$)", { exact: true }).fill("19.95");
+  await plan.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").first()).toContainText(
+    "Saved: Lifetime Access sells at $19.95",
+  );
+  await expect(plan.getByLabel("Price (US$)", { exact: true })).toHaveValue("19.95");
 
   // Visitors get the new figures, still from memory.
   const home = await visitorPage("/");

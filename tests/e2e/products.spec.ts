@@ -130,12 +130,27 @@ for (const width of [1280, 390]) {
       await whiteLabel.getByRole("button", { name: "Save" }).click();
       await expect(admin.getByRole("status").filter({ hasText: "Saved" })).toContainText(
         // The server's database is shared by the tests: other runs may have added theirs.
-        /Saved: 12-in-1 White Label Package now opens \d+ courses\./,
+        /Saved: 12-in-1 White Label Package sells at \$[\d.,]+ and opens \d+ courses\./,
       );
+      // A price that is not one: the message beside the field, which takes the focus, and
+      // nothing typed or ticked is lost. (Nothing is saved: other tests share this server.)
+      await whiteLabel.getByLabel("Price (US$)", { exact: true }).fill("thirty");
+      await whiteLabel.getByRole("checkbox", { name: title }).uncheck();
+      await whiteLabel.getByRole("button", { name: "Save" }).click();
+      await expect(admin.getByRole("alert")).toContainText("One field needs attention");
+      const price = whiteLabel.getByLabel("Price (US$)", { exact: true });
+      await expect(price).toBeFocused();
+      await expect(price).toHaveValue("thirty");
+      await expect(price).toHaveAccessibleDescription(
+        /Enter the price in dollars, for example 17 or 4\.95/,
+      );
+      await expect(whiteLabel.getByRole("checkbox", { name: title })).not.toBeChecked();
+      await shot(admin, "admin-products-refused", width);
+      await admin.goto("/admin/products");
       await plan.getByRole("checkbox", { name: title }).uncheck();
       await plan.getByRole("button", { name: "Save" }).click();
       await expect(admin.getByRole("status").filter({ hasText: "Saved" })).toContainText(
-        "Saved: Lifetime Access now opens",
+        /Saved: Lifetime Access sells at \$[\d.,]+ and opens \d+ courses?\./,
       );
       await expect(plan.getByRole("checkbox", { name: title })).not.toBeChecked();
       await expect(whiteLabel.getByRole("checkbox", { name: title })).toBeChecked();

@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
 import { formatUsd } from "~/config/site";
 import { Island } from "~/islands/island";
+import { productPrice } from "~/lib/offer";
 import { type FaqItem, FaqList } from "./faq-list";
 import { MarketingPage } from "./marketing-page";
 import { MarketingSection, type SectionProps, TitledSection } from "./section";
 import { UpsellCta } from "./upsell-cta";
 import { CheckoutDisclaimerScript } from "./use-body-script";
+import type { PublicOffer } from "./use-offer";
 
 /** The dark opening of an upsell page: what the offer is, its price (children) and the buy button. */
 export function UpsellHero({
@@ -36,9 +38,10 @@ export function UpsellHero({
   );
 }
 
-/** An upsell's price and regular price, formatted. */
-export function upsellPrices(offer: { priceCents: number; regularPriceCents: number }) {
-  return { price: formatUsd(offer.priceCents), regular: formatUsd(offer.regularPriceCents) };
+/** An upsell's price and regular price (offer settings, set on /admin/products), formatted. */
+export function upsellPrices(offer: PublicOffer, product: "white-label" | "custom-saas") {
+  const { priceCents, regularPriceCents } = productPrice(offer, product);
+  return { price: formatUsd(priceCents), regular: formatUsd(regularPriceCents ?? priceCents) };
 }
 
 /** The regular price, struck through, above today's. */

@@ -1,9 +1,18 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { offerDefaults } from "~/lib/offer";
+import { cliActor } from "~/server/audit-log.server";
 import { courseWith } from "~/server/courses/fixtures";
 import { getDb } from "~/server/db/db.server";
 import { auditLog, productCourse } from "~/server/db/schema";
-import { appRequest, createUser, redirectTarget, run } from "~/test/helpers";
+import {
+  readOfferSettings,
+  refreshOfferSettings,
+  writeOfferSettings,
+} from "~/server/settings/offer-settings.server";
+import { createTestApp } from "~/test/app-handler";
+import { appRequest, createUser, origin, redirectTarget, run } from "~/test/helpers";
+import { holdOfferSettingsRow } from "~/test/shared-rows";
 import * as products from "./products";
 
 function post(form: [string, string][], cookie: string) {
@@ -24,14 +33,24 @@ async function opens(courseId: string) {
   return rows.map((r) => r.product).sort();
 }
 
+// One test sets a price: the offer settings' one row is held, and the defaults put back.
+holdOfferSettingsRow();
+afterAll(async () => {
+  const db = await getDb();
+  await writeOfferSettings(db, cliActor(), offerDefaults);
+  await refreshOfferSettings(db);
+});
+
 describe("/admin/products", () => {
   it("adds a course to what a product opens and takes it away, keeping the rest, and logs it", async () => {
     const owner = await createUser({ isAdmin: true });
     const kit = await courseWith(["One"]);
     expect(await opens(kit.id)).toEqual(["lifetime-access"]);
 
+    // The VIP Upgrade at its default price: other test files share the settings on PostgreSQL.
     const tick = (product: string, ...ids: string[]): [string, string][] => [
       ["product", product],
+      ["price", "4.95"],
       ...ids.map((id): [string, string] => ["course", id]),
     ];
     // The VIP Upgrade opens it too: its other courses stay ticked (other test files share
@@ -76,6 +95,8 @@ describe("/admin/products", () => {
     const badId = (await post(
       [
         ["product", "white-label"],
+        ["price", "37"],
+        ["regularPrice", "997"],
         ["course", "not-a-course"],
       ],
       owner.cookie,
@@ -95,5 +116,63 @@ describe("/admin/products", () => {
       ),
     ).toBe("/dashboard");
     expect(await opens(kit.id)).toEqual(["lifetime-access"]);
+  });
+
+  it("sets a product's price and struck-through price, which the pages show; bad prices are refused, nothing lost", async () => {
+    const owner = await createUser({ isAdmin: true });
+    const db = await getDb();
+    const kit = await courseWith(["One"]);
+    const form = (price: string, regularPrice: string): [string, string][] => [
+      ["product", "white-label"],
+      ["price", price],
+      ["regularPrice", regularPrice],
+      ["course", kit.id],
+    ];
+    const refused = (await post(form("free", "30"), owner.cookie)) as {
+      init: { status: number };
+      data: {
+        fieldErrors: Record<string, string>;
+        formError: string;
+        values: Record<string, string>;
+        ticked: string[];
+      };
+    };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.fieldErrors).toEqual({
+      price: "Enter the price in dollars, for example 17 or 4.95",
+    });
+    expect(refused.data.formError).toMatch(/^One field needs attention/);
+    expect(refused.data.values).toMatchObject({ product: "white-label", price: "free" });
+    expect(refused.data.ticked).toEqual([kit.id]);
+    const below = (await post(form("47", "40"), owner.cookie)) as {
+      data: { fieldErrors: Record<string, string> };
+    };
+    expect(below.data.fieldErrors).toEqual({
+      regularPrice: "The struck-through price must be above the price",
+    });
+    expect((await readOfferSettings(db)).settings.whiteLabelPriceCents).toBe(3700);
+
+    const saved = await post(form("47.50", "$1297"), owner.cookie);
+    expect(redirectTarget(saved)).toBe("/admin/products");
+    const { settings } = await readOfferSettings(db);
+    expect(settings).toMatchObject({
+      whiteLabelPriceCents: 4750,
+      whiteLabelRegularPriceCents: 129700,
+    });
+    expect(await opens(kit.id)).toEqual(["lifetime-access", "white-label"]);
+    const [entry] = await db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, "settings.update"), eq(auditLog.actorId, owner.id)));
+    expect(entry?.detail).toBe("whiteLabelPriceCents, whiteLabelRegularPriceCents");
+    // Every page that sells it shows the new price: the upsell, the upgrades page, the affiliates' funnel.
+    const { app } = await createTestApp();
+    const page = async (path: string) =>
+      (await app.fetch(new Request(new URL(path, origin)))).text();
+    const upsell = await page("/white-label-upsell");
+    expect(upsell).toContain("Yes, Upgrade My Order for $47.50");
+    expect(upsell).toContain("$1,297");
+    expect(await page("/upgrades")).toContain("$47.50");
+    expect(await page("/jv-affiliate")).toContain("$47.50");
   });
 });

@@ -71,21 +71,9 @@ const groups: { legend: string; fields: Field[] }[] = [
     legend: "Prices",
     fields: [
       {
-        name: "planPrice",
-        label: "Plan price (US$)",
-        hint: "The landing page, the first sales page and the checkout, e.g. 25 or 24.95.",
-        inputMode: "decimal",
-      },
-      {
-        name: "planRegularPrice",
-        label: "Struck-through price (US$)",
-        hint: "The regular price shown crossed out beside it.",
-        inputMode: "decimal",
-      },
-      {
         name: "offer2Price",
         label: "Second sales page price (US$)",
-        hint: "The price on /ailabs-offer2.",
+        hint: "The price on /ailabs-offer2, the marketplace's front end. Each product's own price is on Products.",
         inputMode: "decimal",
       },
     ],

@@ -26,7 +26,6 @@ export const clientLoader = loadAsDocument;
 export const handle = ownFooterIslands;
 
 const { coaching } = salesFunnel;
-const { price, regular } = upsellPrices(coaching);
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMetaFor("/custom-saas-upsell", data?.offer);
@@ -36,7 +35,9 @@ export default function CustomSaasUpsell({ loaderData }: Route.ComponentProps) {
   const cap = offer.coachingClientCap;
   // Where the buttons were, once every place is taken.
   const soldOut = `All ${cap} places are taken. Write to us to hear when one opens.`;
-  const cta = left > 0 ? coachingCta : { ...coachingCta, soldOut };
+  const { price, regular } = upsellPrices(offer, "custom-saas");
+  const apply = coachingCta(offer);
+  const cta = left > 0 ? apply : { ...apply, soldOut };
   return (
     <UpsellLayout>
       <UpsellHero

@@ -1,8 +1,9 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { CheckList } from "~/components/marketing/check-list";
 import { MarketingPage } from "~/components/marketing/marketing-page";
+import { upsellPrices } from "~/components/marketing/upsell-page";
 import { type PublicOffer, useOffer } from "~/components/marketing/use-offer";
-import { formatUsd, salesFunnel } from "~/config/site";
+import { salesFunnel } from "~/config/site";
 import { pageMetaFor } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
 import { offerLoader } from "~/server/settings/offer-settings.server";
@@ -13,9 +14,9 @@ export const loader = offerLoader;
 
 export const handle = ownFooterIslands;
 
-const { whiteLabel, coaching, guaranteeDays } = salesFunnel;
+const { coaching, guaranteeDays } = salesFunnel;
 
-export const meta: Route.MetaFunction = () => pageMetaFor("/upgrades");
+export const meta: Route.MetaFunction = ({ data }) => pageMetaFor("/upgrades", data?.offer);
 
 const offers = [
   {
@@ -28,8 +29,7 @@ const offers = [
       "Marketing pack and video tutorials",
       "One-time payment, lifetime access",
     ],
-    regular: whiteLabel.regularPriceCents,
-    price: whiteLabel.priceCents,
+    product: "white-label" as const,
     to: "/white-label-upsell",
     cta: "See the White Label Empire",
   },
@@ -43,8 +43,7 @@ const offers = [
       `${coaching.supportDays} days post-launch support`,
       (offer: PublicOffer) => `Only ${offer.coachingClientCap} clients at a time`,
     ],
-    regular: coaching.regularPriceCents,
-    price: coaching.priceCents,
+    product: "custom-saas" as const,
     to: "/custom-saas-upsell",
     cta: "See the Custom SaaS Package",
   },
@@ -87,10 +86,11 @@ export default function Upgrades() {
             />
             <div className="mt-auto pt-6">
               <p className="text-slate-600">
-                Regular price <s>{formatUsd(o.regular)}</s>
+                Regular price <s>{upsellPrices(offer, o.product).regular}</s>
               </p>
               <p className="text-slate-900">
-                Special price <span className="text-4xl font-black">{formatUsd(o.price)}</span>
+                Special price{" "}
+                <span className="text-4xl font-black">{upsellPrices(offer, o.product).price}</span>
               </p>
               <Link
                 to={o.to}

@@ -8,7 +8,6 @@ import {
   upsellPrices,
 } from "~/components/marketing/upsell-page";
 import { WhiteLabelFeatureCards, WhiteLabelToolList } from "~/components/marketing/upsell-sections";
-import { salesFunnel } from "~/config/site";
 import { whiteLabelCta, whiteLabelFaq } from "~/content/upsells";
 import { loadAsDocument } from "~/lib/document-load";
 import { pageMetaFor } from "~/lib/seo";
@@ -22,12 +21,12 @@ export const clientLoader = loadAsDocument;
 
 export const handle = ownFooterIslands;
 
-const { whiteLabel } = salesFunnel;
-const { price, regular } = upsellPrices(whiteLabel);
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMetaFor("/white-label-upsell", data?.offer);
 
-export const meta: Route.MetaFunction = () => pageMetaFor("/white-label-upsell");
-
-export default function WhiteLabelUpsell() {
+export default function WhiteLabelUpsell({ loaderData }: Route.ComponentProps) {
+  const { price, regular } = upsellPrices(loaderData.offer, "white-label");
+  const cta = whiteLabelCta(loaderData.offer);
   return (
     <UpsellLayout>
       <p className="bg-emerald-700 px-4 py-3 text-center font-semibold text-white">
@@ -39,7 +38,7 @@ export default function WhiteLabelUpsell() {
         eyebrow="One-time offer for new members"
         title="12-in-1 White Label AI SaaS Empire"
         lead="Twelve ready-made AI apps with full source code. Put your brand on them, set your prices and sell them as your own, starting today."
-        cta={whiteLabelCta}
+        cta={cta}
       >
         <RegularPrice regular={regular} />
         <p className="mt-1">
@@ -58,11 +57,11 @@ export default function WhiteLabelUpsell() {
       <MarketingSection id="tools" title="The 12 AI tools you get" className="bg-indigo-50">
         <WhiteLabelToolList />
         <div className="mt-12">
-          <UpsellCta {...whiteLabelCta} />
+          <UpsellCta {...cta} />
         </div>
       </MarketingSection>
 
-      <UpsellFaq items={whiteLabelFaq} cta={whiteLabelCta} />
+      <UpsellFaq items={whiteLabelFaq} cta={cta} />
     </UpsellLayout>
   );
 }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
-import { type FunnelProductKey, funnelProducts } from "../../config/site";
+import { productPrice } from "~/lib/offer";
+import type { FunnelProductKey } from "../../config/site";
 import { parseForm } from "../../lib/forms";
 import { z } from "../../lib/zod";
 import { createSetPasswordToken } from "../auth/password-reset.server";
@@ -251,13 +252,14 @@ async function purchaseOf(tx: Tx, ipn: WarriorPlusIpn, product: FunnelProductKey
 }
 
 /**
- * What a sale without an amount is recorded at: the front end at its price in
- * the offer settings (the marketplace sales page's, /ailabs-offer2), the
- * add-ons at their prices in funnelProducts.
+ * What a sale without an amount is recorded at, from the offer settings: the
+ * front end at the marketplace sales page's price (/ailabs-offer2), the add-ons
+ * at their prices (set on /admin/products).
  */
 async function listPrice(tx: Tx, product: FunnelProductKey): Promise<number> {
-  if (product !== "lifetime-access") return funnelProducts[product].amountCents;
-  return (await readOfferSettings(tx)).settings.offer2PriceCents;
+  const { settings } = await readOfferSettings(tx);
+  if (product === "lifetime-access") return settings.offer2PriceCents;
+  return productPrice(settings, product).priceCents;
 }
 
 type Buyer = {

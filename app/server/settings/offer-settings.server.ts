@@ -110,14 +110,15 @@ export function watchOfferSettings(db: Db, intervalMs = 3000): () => void {
 }
 
 /**
- * Stores the settings (the whole value) and writes which fields changed to the
- * audit log, in one transaction. Returns the fields that changed (none: nothing
- * is written).
+ * Stores `changes` over the stored settings (the form of /admin/settings gives
+ * all but the products' prices, /admin/products one product's) and writes which
+ * fields changed to the audit log, in one transaction under the row's lock.
+ * Returns the fields that changed (none: nothing is written).
  */
 export async function writeOfferSettings(
   db: Db,
   actor: Actor,
-  next: OfferSettings,
+  changes: Partial<OfferSettings>,
 ): Promise<(keyof OfferSettings)[]> {
   return db.transaction(async (tx) => {
     // The row lock orders two saves at once; the first save inserts the row.
@@ -127,6 +128,7 @@ export async function writeOfferSettings(
       .where(eq(offerSettings.id, 1))
       .for("update");
     const before = settingsFromStored(row?.value, processDefaults());
+    const next: OfferSettings = { ...before, ...changes };
     const changed = changedKeys(before, next);
     if (changed.length === 0) return changed;
     const value = Object.fromEntries(offerSettingKeys.map((k) => [k, next[k]]));

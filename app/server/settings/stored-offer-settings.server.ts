@@ -16,6 +16,11 @@ const httpsUrl = z.url({ protocol: /^https$/ }).max(500);
 export const storedFieldSchemas = {
   planPriceCents: cents.min(1),
   planRegularPriceCents: cents,
+  bumpPriceCents: cents.min(1),
+  whiteLabelPriceCents: cents.min(1),
+  whiteLabelRegularPriceCents: cents,
+  customSaasPriceCents: cents.min(1),
+  customSaasRegularPriceCents: cents,
   offer2PriceCents: cents.min(1),
   couponCode: z.string().regex(/^[A-Z0-9_-]{1,32}$/),
   couponSavingCents: cents,
