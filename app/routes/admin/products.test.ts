@@ -128,7 +128,7 @@ describe("/admin/products", () => {
       ["regularPrice", regularPrice],
       ["course", kit.id],
     ];
-    const refused = (await post(form("free", "30"), owner.cookie)) as {
+    const refused = (await post(form("free", "30"), owner.cookie)) as unknown as {
       init: { status: number };
       data: {
         fieldErrors: Record<string, string>;
