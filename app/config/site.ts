@@ -43,10 +43,9 @@ export const products: Readonly<Record<string, Product>> = { [lifetimeAccess.id]
 /**
  * The affiliate-marketplace funnel (docs/product.md, Launch and funnel), by
  * product key. Only the front end (lifetime-access) opens the course; the
- * others are add-ons. The add-ons' prices: the upsell pages (salesFunnel
- * below), the affiliates' funnel and WarriorPlus's fallback amounts read them
- * here. The front end's price is an offer setting (offer2PriceCents); this one
- * is its default.
+ * others are add-ons. Their prices here are the defaults of the offer settings
+ * the pages read (the owner sets them on /admin/products, decision 032; the
+ * front end's marketplace price is offer2PriceCents).
  */
 export const funnelProducts = {
   "lifetime-access": { name: "Lifetime Access", amountCents: 1700 },
@@ -110,10 +109,10 @@ export function formatAmount(cents: number, currency: string): string {
 }
 
 // ─── Sales funnel: sales pages, upgrades, upsells and the thank-you page ───
-// Everything an operator changes for a launch sits in this block or, for the
-// prices of the funnel's products, in funnelProducts above: regular prices, the
-// launch coupons, the marketplace (WarriorPlus) buy links, the No Thanks
-// targets, the bonus values and the support handles. Amounts are in cents.
+// What an operator changes for a launch in code sits in this block: the launch
+// coupons, the No Thanks targets, the bonus values and the support handles.
+// The prices and buy links here are the defaults of offer settings the owner
+// changes in the console (decisions 012 and 032). Amounts are in cents.
 
 export type SalesFunnel = {
   /** The price on the marketplace sales pages (/ailabs-offer, /ailabs-offer2); the in-product price is lifetimeAccess.amountCents. */
@@ -254,7 +253,7 @@ export type FunnelItem = {
   commissionPercent: number;
 };
 
-/** The funnel affiliates promote, in order; prices come from funnelProducts. */
+/** The funnel affiliates promote, in order; prices come from the offer settings (affiliateFunnel). */
 const funnelStages: readonly Omit<FunnelItem, "name" | "amountCents">[] = [
   { key: "lifetime-access", stage: "Frontend", commissionPercent: 50 },
   { key: "bump-vip", stage: "Bump", commissionPercent: 50 },

@@ -20,7 +20,8 @@ export const dollars = (what: string) =>
     .trim()
     .min(1, `Please enter ${what}`)
     .regex(/^\$?\d{1,7}(\.\d{1,2})?$/, `Enter ${what} in dollars, for example 17 or 4.95`)
-    .transform((v) => Math.round(Number(v.replace("$", "")) * 100));
+    .transform((v) => Math.round(Number(v.replace("$", "")) * 100))
+    .refine((c) => c <= 100_000_000, "Enter at most $1,000,000");
 
 const httpsLink = (what: string) =>
   z

@@ -199,16 +199,23 @@ test("stopping, it closes no idle kept-alive connection while requests still com
 
     const signalled = Date.now();
     server.child.kill("SIGTERM");
-    // Requests keep coming on other connections (the proxy still sends): each is answered,
-    // and closes its connection after the answer.
+    // Requests keep coming on other kept-alive connections (the proxy still sends): each is
+    // answered, and its connection is closed after the answer.
+    const busy = new http.Agent({ keepAlive: true, maxSockets: 1 });
     while (Date.now() - signalled < 1500) {
-      const answer = await get({ agent: false });
+      const answer = await get({ agent: busy });
       expect(answer.statusCode).toBe(200);
       expect(answer.headers.connection).toBe("close");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    busy.destroy();
     expect(closedAt, "the idle connection is still open while requests come").toBe(0);
-    // Requests stop: once quiet, the idle connection is closed and the server exits.
+    // The proxy sends on its idle connection now: answered on it, which then closes.
+    const late = await get({ agent });
+    expect(late.statusCode).toBe(200);
+    expect(late.headers.connection).toBe("close");
+    expect(late.socket).toBe(idle);
+    // Requests stop: the server exits.
     expect(await server.exited).toBe(0);
     expect(closedAt - signalled).toBeGreaterThanOrEqual(1500);
     agent.destroy();

@@ -66,21 +66,26 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   if (!courses.success) {
-    return checked.refuse(400, {
-      formError: "A course chosen is not one of the list. Nothing was saved.",
-    });
+    return checked.refuse(
+      400,
+      { formError: "A course chosen is not one of the list. Nothing was saved." },
+      { extra: { ticked } },
+    );
   }
   const { product, price, regularPrice } = checked.data;
   const db = await getDb();
   const actor = adminActor(admin);
   const keys = productPriceKeys[product];
-  const priced = await writeOfferSettings(db, actor, {
-    [keys.price]: price,
-    ...(keys.regular === null || regularPrice === undefined
-      ? {}
-      : { [keys.regular]: regularPrice }),
-  });
-  const opens = await setProductCourses(db, actor, product, courses.data);
+  // The price and the courses together, or neither.
+  const { priced, opens } = await db.transaction(async (tx) => ({
+    priced: await writeOfferSettings(tx, actor, {
+      [keys.price]: price,
+      ...(keys.regular === null || regularPrice === undefined
+        ? {}
+        : { [keys.regular]: regularPrice }),
+    }),
+    opens: await setProductCourses(tx, actor, product, courses.data),
+  }));
   // This server's processes show the new price now; other servers within a few seconds.
   if (priced.length > 0) await refreshOfferSettingsEverywhere(db);
   return redirectWithNotice(
@@ -94,7 +99,7 @@ export const ErrorBoundary = AdminPageErrorBoundary;
 /** Where each product's price is shown. */
 const priceHints: Record<FunnelProductKey, string> = {
   "lifetime-access": "The landing page, the first sales page and the checkout.",
-  "bump-vip": "The order bump beside Lifetime Access.",
+  "bump-vip": "The affiliates' funnel; sold on the marketplace's checkout.",
   "white-label": "/white-label-upsell and /upgrades.",
   "custom-saas": "/custom-saas-upsell and /upgrades.",
 };
@@ -115,9 +120,10 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
     <main ref={main}>
       <ConsoleHeading title="Products">
         What each product the funnel sells costs and opens. Its price here is the one every page
-        shows and the checkout charges. A member opens a course when they hold a product that opens
-        it; a course no product opens is for admins only. The members&apos; area itself (dashboard,
-        tools, bonuses) comes with Lifetime Access.
+        shows, and Lifetime Access&apos;s is what the checkout charges; the marketplace charges what
+        is set there, so change a price there too. A member opens a course when they hold a product
+        that opens it; a course no product opens is for admins only. The members&apos; area itself
+        (dashboard, tools, bonuses) comes with Lifetime Access.
       </ConsoleHeading>
       {/* A refused save: its message only, not the last save's. */}
       <Notice notice={refused ? null : loaderData.notice} />

@@ -200,10 +200,9 @@ describe("changing the name at /account", () => {
   });
 });
 
-// The receipts test writes the seller's name to the offer settings, then the defaults back.
-holdOfferSettingsRow();
-
 describe("My purchases and receipts", () => {
+  // The receipts test writes the seller's name to the offer settings, then the defaults back.
+  holdOfferSettingsRow();
   afterAll(async () => {
     const db = await getDb();
     await writeOfferSettings(db, cliActor(), offerDefaults);

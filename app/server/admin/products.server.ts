@@ -8,7 +8,7 @@ import {
   productOfferPaths,
 } from "~/config/site";
 import { type Actor, recordAudit } from "../audit-log.server";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { course, productCourse } from "../db/schema";
 
 export type ProductRow = {
@@ -54,7 +54,7 @@ export async function readProducts(db: Db): Promise<ProductsPage> {
  * how many courses it opens now.
  */
 export async function setProductCourses(
-  db: Db,
+  db: Db | Tx,
   actor: Actor,
   product: FunnelProductKey,
   courseIds: readonly string[],

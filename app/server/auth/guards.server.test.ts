@@ -5,6 +5,7 @@ import type { ProofRequired } from "~/lib/proof";
 import * as adminRoute from "~/routes/admin/admin";
 import * as memberRoute from "~/routes/admin/member";
 import * as membersRoute from "~/routes/admin/members";
+import * as productsRoute from "~/routes/admin/products";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as uploads from "~/routes/api/uploads";
 import * as loginRoute from "~/routes/auth/login";
@@ -407,5 +408,21 @@ describe("sensitive admin actions ask for a recent proof", () => {
       email: "someone@example.test",
     })) as Thrown;
     expect(payment.init.status).toBe(401);
+  });
+
+  it("guards a product's price, keeping what was typed", async () => {
+    const admin = await createUser({ isAdmin: true });
+    await provedAgo(admin.id, 30);
+    const form = { product: "white-label", price: "39", regularPrice: "997" };
+    const asked = (await post(
+      productsRoute.action,
+      "/admin/products",
+      admin.cookie,
+      form,
+    )) as Thrown;
+    expect(asked.init.status).toBe(401);
+    expect(Object.fromEntries(asked.data.fields)).toEqual(form);
+    const { settings } = await readOfferSettings(await db());
+    expect(settings.whiteLabelPriceCents).toBe(offerDefaults.whiteLabelPriceCents);
   });
 });

@@ -189,7 +189,7 @@ async function listen(env: Env, server: Server, answers: Answers) {
       readiness.stopping = true;
       logger.info({ signal, delayMs: env.shutdownDelayMs }, "draining requests");
       const force = setTimeout(() => {
-        logger.warn("requests still open 10 s after the server stopped listening; closing anyway");
+        logger.warn("requests still open 10 s after the shutdown delay; closing anyway");
         process.exit(1);
       }, env.shutdownDelayMs + 10_000);
       force.unref();
