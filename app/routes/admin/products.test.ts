@@ -122,13 +122,20 @@ describe("/admin/products", () => {
     const owner = await createUser({ isAdmin: true });
     const db = await getDb();
     const kit = await courseWith(["One"]);
-    const form = (price: string, regularPrice: string): [string, string][] => [
+    // The package's own courses stay ticked (other test files share them on PostgreSQL).
+    const kept = (
+      await db
+        .select({ courseId: productCourse.courseId })
+        .from(productCourse)
+        .where(eq(productCourse.product, "white-label"))
+    ).map((r) => r.courseId);
+    const form = (price: string, regularPrice: string, ...ids: string[]): [string, string][] => [
       ["product", "white-label"],
       ["price", price],
       ["regularPrice", regularPrice],
-      ["course", kit.id],
+      ...[...kept, ...ids].map((id): [string, string] => ["course", id]),
     ];
-    const refused = (await post(form("free", "30"), owner.cookie)) as unknown as {
+    const refused = (await post(form("free", "30", kit.id), owner.cookie)) as unknown as {
       init: { status: number };
       data: {
         fieldErrors: Record<string, string>;
@@ -143,8 +150,8 @@ describe("/admin/products", () => {
     });
     expect(refused.data.formError).toMatch(/^One field needs attention/);
     expect(refused.data.values).toMatchObject({ product: "white-label", price: "free" });
-    expect(refused.data.ticked).toEqual([kit.id]);
-    const below = (await post(form("47", "40"), owner.cookie)) as {
+    expect(refused.data.ticked).toEqual([...kept, kit.id]);
+    const below = (await post(form("47", "40", kit.id), owner.cookie)) as {
       data: { fieldErrors: Record<string, string> };
     };
     expect(below.data.fieldErrors).toEqual({
@@ -152,7 +159,7 @@ describe("/admin/products", () => {
     });
     expect((await readOfferSettings(db)).settings.whiteLabelPriceCents).toBe(3700);
 
-    const saved = await post(form("47.50", "$1297"), owner.cookie);
+    const saved = await post(form("47.50", "$1297", kit.id), owner.cookie);
     expect(redirectTarget(saved)).toBe("/admin/products");
     const { settings } = await readOfferSettings(db);
     expect(settings).toMatchObject({
@@ -174,5 +181,8 @@ describe("/admin/products", () => {
     expect(upsell).toContain("$1,297");
     expect(await page("/upgrades")).toContain("$47.50");
     expect(await page("/jv-affiliate")).toContain("$47.50");
+    // The package opens what it opened before.
+    await post(form("37", "997"), owner.cookie);
+    expect(await opens(kit.id)).toEqual(["lifetime-access"]);
   });
 });
