@@ -4,8 +4,6 @@ import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { offerDefaults } from "../../app/lib/offer";
-import { formValues } from "../../app/lib/offer-settings-form";
 import { startTestSmtpServer, type TestSmtpServer } from "../../app/test/smtp";
 import { cookieOf, postForm, type ServerProcess, startServer, tempDataDirs } from "./helpers";
 
@@ -178,18 +176,27 @@ if (databaseUrl) {
       ]);
       expect(attempts.rows.map((r) => r.attempts)).toEqual([1, 1, 1]);
 
-      // An offer-settings save reaches every process before it answers (decision 027):
-      // right after it, both processes' home pages show the new price.
+      // An offer-settings save (the plan's price, on Products) reaches every process before
+      // it answers (decision 027): right after it, both processes' home pages show the price.
       await db.query('update "user" set is_admin = true where email = $1', [buyers[0]]);
-      const saved = await postForm(
-        server.origin,
-        "/admin/settings",
-        { ...formValues(offerDefaults), planPrice: "43.21" },
-        { cookie: cookies[0] ?? "" },
+      const { rows: planCourses } = await db.query(
+        "select course_id from product_course where product = 'lifetime-access'",
       );
-      // Saved: back to the settings page, which says so (decision 029).
+      const product = new URLSearchParams({
+        product: "lifetime-access",
+        price: "43.21",
+        regularPrice: "197",
+      });
+      for (const row of planCourses) product.append("course", row.course_id);
+      const saved = await fetch(`${server.origin}/admin/products`, {
+        method: "POST",
+        body: product,
+        redirect: "manual",
+        headers: { cookie: cookies[0] ?? "", origin: server.origin },
+      });
+      // Saved: back to the products page, which says so (decision 029).
       expect(saved.status).toBe(302);
-      expect(saved.headers.get("location")).toBe("/admin/settings");
+      expect(saved.headers.get("location")).toBe("/admin/products");
       const homes = [];
       for (let i = 0; i < 4; i++) homes.push(await getAlone(server.origin, "/"));
       expect(new Set(homes.map((h) => processOf(h.requestId))).size).toBe(2);
