@@ -14,6 +14,8 @@
 export const maxBodyBytes = 1024 * 1024;
 /** Uploads (5 MB: an image, a vision document) plus the multipart envelope. */
 export const maxUploadBodyBytes = 5 * 1024 * 1024 + 64 * 1024;
+/** A product's file (25 MB, uploads/store.server.ts) plus the multipart envelope. */
+export const maxProductFileBodyBytes = 25 * 1024 * 1024 + 64 * 1024;
 
 export type RoutePolicy = {
   /**
@@ -94,6 +96,7 @@ export const routePolicies = {
   "/cookie-consent": postOnly,
   "/coaching": { bodyLimit: maxUploadBodyBytes },
   "/api/uploads": { ...postOnly, bodyLimit: maxUploadBodyBytes },
+  "/admin/products": { bodyLimit: maxProductFileBodyBytes },
   "/api/webhooks/stripe": webhook,
   "/api/webhooks/warriorplus": webhook,
 } as const satisfies Record<string, RoutePolicy>;

@@ -43,6 +43,7 @@ export default [
   route("coaching", "routes/members/coaching.tsx"),
   route("white-label/download/:file", "routes/members/white-label-download.ts"),
   route("coaching/vision/:purchaseId", "routes/members/coaching-vision.ts"),
+  route("files/:fileId", "routes/members/product-file.ts"),
 
   // Admins: the owner's console, under one navigation
   layout("routes/admin/layout.tsx", [

@@ -72,24 +72,21 @@ export const productOfferPaths: Readonly<Record<FunnelProductKey, string | null>
 /** What unlocks a course: the first of the products that open it, its name and offer page. */
 export type CourseUnlock = { product: string; name: string; href: string | null };
 
-export function unlockOf(products: readonly string[]): CourseUnlock | null {
+/** The first product of `products` and where it is offered, named by `nameOf` (the offer settings). */
+export function unlockOf(
+  products: readonly string[],
+  nameOf: (product: string) => string,
+): CourseUnlock | null {
   const product = products[0];
   if (product === undefined) return null;
   const href = Object.hasOwn(productOfferPaths, product)
     ? productOfferPaths[product as FunnelProductKey]
     : null;
-  return { product, name: productName(product), href };
+  return { product, name: nameOf(product), href };
 }
 
 /** The product whose purchase opens the members' area (access.server.ts). */
 export const accessProduct = lifetimeAccess.id;
-
-/** A product's display name, for receipts: the plan, a funnel product, or the key itself. */
-export function productName(key: string): string {
-  if (Object.hasOwn(products, key)) return products[key]?.name ?? key;
-  if (Object.hasOwn(funnelProducts, key)) return funnelProducts[key as FunnelProductKey].name;
-  return key;
-}
 
 /**
  * The one price formatter: whole dollars with thousands separators ($1,997),
@@ -264,14 +261,16 @@ const funnelStages: readonly Omit<FunnelItem, "name" | "amountCents">[] = [
 /**
  * The funnel affiliates promote, in order, at the prices `amountOf` gives (the
  * offer settings: the front end at the marketplace price, offer2PriceCents; the
- * add-ons at their own), with the names from funnelProducts.
+ * add-ons at their own), named by `nameOf` (the offer settings; by default the
+ * names of funnelProducts).
  */
 export function affiliateFunnel(
   amountOf: (key: FunnelProductKey) => number,
+  nameOf: (key: FunnelProductKey) => string = (key) => funnelProducts[key].name,
 ): readonly FunnelItem[] {
   return funnelStages.map((s) => ({
     ...s,
-    name: funnelProducts[s.key].name,
+    name: nameOf(s.key),
     amountCents: amountOf(s.key),
   }));
 }

@@ -4,6 +4,8 @@ import {
   contestLabel,
   launchLabel,
   type OfferSettings,
+  type ProductNameSetting,
+  productNameIn,
   productPriceKeys,
   winnersLabel,
 } from "~/lib/offer";
@@ -16,7 +18,11 @@ type LaunchDates = Pick<
 /** The offer settings the funnel's figures come from: the front end's marketplace price, the add-ons' prices. */
 type FunnelPrice = Pick<
   OfferSettings,
-  "offer2PriceCents" | "bumpPriceCents" | "whiteLabelPriceCents" | "customSaasPriceCents"
+  | "offer2PriceCents"
+  | "bumpPriceCents"
+  | "whiteLabelPriceCents"
+  | "customSaasPriceCents"
+  | ProductNameSetting
 >;
 
 // Copy of the affiliate pages (/jv-affiliate and /jv-doc).
@@ -24,8 +30,10 @@ type FunnelPrice = Pick<
 /** The funnel at the offer's front-end price, each item with its commission, and the totals. */
 export const funnelFor = (offer: FunnelPrice) =>
   commissionTable(
-    affiliateFunnel((key) =>
-      key === "lifetime-access" ? offer.offer2PriceCents : offer[productPriceKeys[key].price],
+    affiliateFunnel(
+      (key) =>
+        key === "lifetime-access" ? offer.offer2PriceCents : offer[productPriceKeys[key].price],
+      (key) => productNameIn(offer, key),
     ),
   );
 

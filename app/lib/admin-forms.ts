@@ -98,6 +98,10 @@ export const auditKinds = [
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
+const productKey = z.enum(funnelProductKeys as [FunnelProductKey, ...FunnelProductKey[]], {
+  message: "Choose one of the products.",
+});
+
 /**
  * A product on /admin/products: which product, its price and struck-through price
  * (none for the VIP Upgrade, which has no page of its own), and every course ticked
@@ -105,9 +109,12 @@ export type AuditKind = (typeof auditKinds)[number];
  */
 export const productFormSchema = z
   .object({
-    product: z.enum(funnelProductKeys as [FunnelProductKey, ...FunnelProductKey[]], {
-      message: "Choose one of the products.",
-    }),
+    product: productKey,
+    name: z
+      .string("Please enter the product's name")
+      .trim()
+      .min(1, "Please enter the product's name")
+      .max(80, "Use at most 80 characters"),
     price: dollars("the price").refine((c) => c > 0, "The price must be above $0"),
     regularPrice: dollars("the struck-through price").optional(),
     courses: z
@@ -132,8 +139,21 @@ export const productFormSchema = z
     }
   });
 
+/** Adding a file to what a product opens (the file itself is checked by the uploads store). */
+export const productFileAddSchema = z.object({
+  intent: z.literal("add-file"),
+  product: productKey,
+});
+
+/** Removing a file from what a product opens. */
+export const productFileRemoveSchema = z.object({
+  intent: z.literal("remove-file"),
+  product: productKey,
+  fileId: z.uuid({ message: "Not a file of this product." }),
+});
+
 /** A product's form fields as the inputs show them. */
-export type ProductForm = { price: string; regularPrice: string };
+export type ProductForm = { name: string; price: string; regularPrice: string };
 
 /** Accounts per page on /admin/members. */
 export const membersPageSize = 50;

@@ -38,6 +38,10 @@ describe("offer settings", () => {
       whiteLabelRegularPriceCents: _whiteLabelRegular,
       customSaasPriceCents: _customSaas,
       customSaasRegularPriceCents: _customSaasRegular,
+      planName: _planName,
+      bumpName: _bumpName,
+      whiteLabelName: _whiteLabelName,
+      customSaasName: _customSaasName,
       ...edited
     } = offerDefaults;
     expect(parsed).toEqual({ ok: true, data: edited });

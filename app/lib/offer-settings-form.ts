@@ -8,6 +8,7 @@ import {
   isTimeZone,
   localDateTime,
   type OfferSettings,
+  type ProductNameSetting,
   type ProductPriceSetting,
   validDate,
 } from "./offer";
@@ -36,8 +37,8 @@ const httpsLink = (what: string) =>
       }),
     );
 
-/** The settings this form edits: all but the products' prices, which are on /admin/products. */
-export type OfferSettingsFormFields = Omit<OfferSettings, ProductPriceSetting>;
+/** The settings this form edits: all but the products' names and prices, which are on /admin/products. */
+export type OfferSettingsFormFields = Omit<OfferSettings, ProductPriceSetting | ProductNameSetting>;
 
 export const offerSettingsFormSchema = z
   .object({

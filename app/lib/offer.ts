@@ -12,6 +12,15 @@ import {
 // on the server and the admin's form (offer-settings.ts, which re-exports this).
 
 export type OfferSettings = {
+  /**
+   * The products' names, as every page, receipt and e-mail names them (edited on
+   * /admin/products with their prices): Lifetime Access, the VIP Upgrade bump,
+   * the 12-in-1 White Label package, the Custom SaaS build.
+   */
+  planName: string;
+  bumpName: string;
+  whiteLabelName: string;
+  customSaasName: string;
   /** Lifetime Access (the plan): the landing page, the first sales page, the checkout. */
   planPriceCents: number;
   /** The struck-through regular price beside it. */
@@ -60,6 +69,10 @@ export type OfferSettings = {
 export type PublicOffer = Omit<OfferSettings, "discordInviteUrl" | "sellerName" | "sellerAddress">;
 
 export const offerSettingKeys = [
+  "planName",
+  "bumpName",
+  "whiteLabelName",
+  "customSaasName",
   "planPriceCents",
   "planRegularPriceCents",
   "bumpPriceCents",
@@ -86,6 +99,10 @@ export const offerSettingKeys = [
 
 /** The values the pages showed before the settings existed (app/config/site.ts). */
 export const offerDefaults: OfferSettings = {
+  planName: funnelProducts["lifetime-access"].name,
+  bumpName: funnelProducts["bump-vip"].name,
+  whiteLabelName: funnelProducts["white-label"].name,
+  customSaasName: funnelProducts["custom-saas"].name,
   planPriceCents: lifetimeAccess.amountCents,
   planRegularPriceCents: lifetimeAccess.regularAmountCents,
   bumpPriceCents: funnelProducts["bump-vip"].amountCents,
@@ -142,6 +159,26 @@ export function productPrice(
     priceCents: offer[keys.price],
     regularPriceCents: keys.regular === null ? null : offer[keys.regular],
   };
+}
+
+/** Which offer setting holds each product's name. */
+export const productNameKeys = {
+  "lifetime-access": "planName",
+  "bump-vip": "bumpName",
+  "white-label": "whiteLabelName",
+  "custom-saas": "customSaasName",
+} as const satisfies Record<FunnelProductKey, keyof OfferSettings>;
+
+export type ProductNameSetting = (typeof productNameKeys)[FunnelProductKey];
+
+/**
+ * A product's name as the owner set it, by its key: a purchase's product may be
+ * one no longer sold, which is named by its key.
+ */
+export function productNameIn(offer: Pick<OfferSettings, ProductNameSetting>, key: string): string {
+  return Object.hasOwn(productNameKeys, key)
+    ? offer[productNameKeys[key as FunnelProductKey]]
+    : key;
 }
 
 /** Whether `zone` is a time zone this runtime knows (IANA names: Europe/Paris, UTC). */

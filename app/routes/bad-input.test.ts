@@ -203,7 +203,12 @@ const samples: Record<string, () => Promise<Sample>> = {
     path: "/admin/products",
     cookie: (await createUser({ isAdmin: true })).cookie,
     // Custom SaaS opens no course: a valid post changes nothing for the other test files.
-    fields: { product: "custom-saas", price: "997", regularPrice: "1997" },
+    fields: {
+      product: "custom-saas",
+      name: "Custom SaaS Build and 1-on-1 Coaching",
+      price: "997",
+      regularPrice: "1997",
+    },
   }),
   "routes/not-found.tsx": async () => ({ path: "/no-such-page", fields: {} }),
   "routes/api/uploads.ts": async () => ({

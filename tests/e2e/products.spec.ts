@@ -166,5 +166,57 @@ for (const width of [1280, 390]) {
       await admin.goto(`/course/${courseId}`);
       await expect(admin.getByRole("heading", { level: 1, name: title })).toBeVisible();
     });
+
+    test("the owner adds a file to a product; its holder downloads it from their account page, and the owner removes it", async ({
+      adminPage,
+      page,
+    }) => {
+      const admin = adminPage;
+      await admin.setViewportSize({ width, height: 900 });
+      const fileName = `${uniqueTitle("launch-checklist").replace(/\W+/g, "-")}.txt`;
+      await admin.goto("/admin/products");
+      const vip = admin.getByRole("region", { name: "VIP Upgrade" });
+      const add = vip.getByRole("button", { name: "Add file" });
+      await hydrated(add);
+      const input = vip.getByLabel("Add a file");
+      await expect(input).toHaveAccessibleDescription(/at most 25 MB/);
+      await input.setInputFiles({
+        name: fileName,
+        mimeType: "text/plain",
+        buffer: Buffer.from("Day 1: warm up the list.\n"),
+      });
+      await add.click();
+      await expect(admin.getByRole("status").filter({ hasText: "Added" })).toHaveText(
+        `Added ${fileName} to VIP Upgrade.`,
+      );
+      const listed = vip.getByRole("link", { name: fileName });
+      await expect(listed).toBeVisible();
+      await expectNoAxeViolations(admin);
+      await noSidewaysScroll(admin);
+      await shot(admin, "admin-products-files", width);
+
+      // A member who holds the VIP Upgrade: My downloads on their account page.
+      const buyer = await createAccount(page, { paid: true });
+      expect(await cli("access", "grant", buyer.email, "bump-vip")).toContain(buyer.email);
+      await page.goto("/account");
+      const downloads = page.getByRole("region", { name: "My downloads" });
+      await expect(downloads.getByRole("heading", { name: "VIP Upgrade" })).toBeVisible();
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        downloads.getByRole("link", { name: new RegExp(fileName) }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(fileName);
+      expect(readFileSync(await download.path(), "utf8")).toBe("Day 1: warm up the list.\n");
+      await expectNoAxeViolations(page);
+      await noSidewaysScroll(page);
+      await shot(page, "account-downloads", width);
+
+      // Removed: gone from the owner's list.
+      await vip.getByRole("button", { name: `Remove ${fileName} from VIP Upgrade` }).click();
+      await expect(admin.getByRole("status").filter({ hasText: "Removed" })).toHaveText(
+        `Removed ${fileName} from VIP Upgrade.`,
+      );
+      await expect(vip.getByRole("link", { name: fileName })).toHaveCount(0);
+    });
   });
 }

@@ -49,6 +49,7 @@ export function OfferCard() {
   const offer = useOffer();
   const plan = {
     ...lifetimeAccess,
+    name: offer.planName,
     amountCents: offer.planPriceCents,
     regularAmountCents: offer.planRegularPriceCents,
   };

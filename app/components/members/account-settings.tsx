@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { NewPasswordFields } from "~/components/auth/fields";
 import { dangerButton, ErrorBox, primaryButton, secondaryButton, TextField } from "~/components/ui";
 import { adminAccountKept } from "~/lib/account-forms";
+import { fileSize } from "~/lib/file-size";
 import type { FieldErrors } from "~/lib/forms";
 import { passwordMaxLength } from "~/lib/password-rule";
 
@@ -192,6 +193,44 @@ export function PurchasesList({ purchases }: { purchases: ListedPurchase[] }) {
           ))}
         </ul>
       )}
+    </AccountSection>
+  );
+}
+
+/** The files of each product the member holds, to download (none: no section). */
+export function ProductDownloads({
+  groups,
+}: {
+  groups: {
+    product: string;
+    name: string;
+    files: { id: string; name: string; sizeBytes: number }[];
+  }[];
+}) {
+  if (groups.length === 0) return null;
+  return (
+    <AccountSection id="downloads" title="My downloads">
+      {groups.map((group) => (
+        <div key={group.product} className="mt-4 first:mt-0">
+          <h3 className="font-semibold text-slate-900">{group.name}</h3>
+          <ul className="mt-1 space-y-1">
+            {group.files.map((file) => (
+              <li key={file.id} className="flex flex-wrap items-center gap-x-2">
+                <a
+                  href={`/files/${file.id}`}
+                  download
+                  className="inline-flex min-h-11 min-w-0 items-center break-all text-indigo-700 underline"
+                >
+                  {file.name}
+                </a>
+                <span className="text-sm whitespace-nowrap text-slate-500">
+                  {fileSize(file.sizeBytes)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </AccountSection>
   );
 }

@@ -9,7 +9,6 @@ import {
   TableSection,
 } from "~/components/admin/console";
 import { FormError, Notice } from "~/components/form-answer";
-import { productName } from "~/config/site";
 import { type MemberAction, memberActionSchema, memberActions } from "~/lib/admin-forms";
 import { adminActor } from "~/server/admin/audit.server";
 import { applyMemberAction } from "~/server/admin/member-actions.server";
@@ -23,6 +22,7 @@ import {
   redirectWithNotice,
   takeNotice,
 } from "~/server/forms.server";
+import { productName } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/member";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -36,7 +36,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("confirm");
   const confirm = memberActions.find((a) => a === asked) ?? null;
   const { notice, headers } = takeNotice(request);
-  return data({ member, confirm, notice }, { headers });
+  // Each purchase's product by the name the owner gave it.
+  const purchases = member.purchases.map((p) => ({ ...p, productName: productName(p.product) }));
+  return data({ member: { ...member, purchases }, confirm, notice }, { headers });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -174,7 +176,7 @@ export default function Member({ loaderData, actionData }: Route.ComponentProps)
                 {p.orderNumber}
               </Link>
             </Cell>
-            <Cell wrap>{productName(p.product)}</Cell>
+            <Cell wrap>{p.productName}</Cell>
             <Cell>{p.provider}</Cell>
             <Cell>{formatAmount(p.amountCents, p.currency)}</Cell>
             <Cell>{p.status}</Cell>

@@ -1,11 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { offerDefaults } from "~/lib/offer";
+import { setProductCourses } from "~/server/admin/products.server";
 import { cliActor } from "~/server/audit-log.server";
 import { courseWith } from "~/server/courses/fixtures";
+import { listCourses } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
 import { auditLog, productCourse } from "~/server/db/schema";
 import {
+  productName,
   readOfferSettings,
   refreshOfferSettings,
   writeOfferSettings,
@@ -50,6 +53,7 @@ describe("/admin/products", () => {
     // The VIP Upgrade at its default price: other test files share the settings on PostgreSQL.
     const tick = (product: string, ...ids: string[]): [string, string][] => [
       ["product", product],
+      ["name", "VIP Upgrade"],
       ["price", "4.95"],
       ...ids.map((id): [string, string] => ["course", id]),
     ];
@@ -95,6 +99,7 @@ describe("/admin/products", () => {
     const badId = (await post(
       [
         ["product", "white-label"],
+        ["name", "12-in-1 White Label Package"],
         ["price", "37"],
         ["regularPrice", "997"],
         ["course", "not-a-course"],
@@ -118,7 +123,7 @@ describe("/admin/products", () => {
     expect(await opens(kit.id)).toEqual(["lifetime-access"]);
   });
 
-  it("sets a product's price and struck-through price, which the pages show; bad prices are refused, nothing lost", async () => {
+  it("sets a product's name, price and struck-through price, which the pages, receipts and locked cards show; bad values are refused, nothing lost", async () => {
     const owner = await createUser({ isAdmin: true });
     const db = await getDb();
     const kit = await courseWith(["One"]);
@@ -129,13 +134,19 @@ describe("/admin/products", () => {
         .from(productCourse)
         .where(eq(productCourse.product, "white-label"))
     ).map((r) => r.courseId);
-    const form = (price: string, regularPrice: string, ...ids: string[]): [string, string][] => [
+    const form = (
+      name: string,
+      price: string,
+      regularPrice: string,
+      ...ids: string[]
+    ): [string, string][] => [
       ["product", "white-label"],
+      ["name", name],
       ["price", price],
       ["regularPrice", regularPrice],
       ...[...kept, ...ids].map((id): [string, string] => ["course", id]),
     ];
-    const refused = (await post(form("free", "30", kit.id), owner.cookie)) as unknown as {
+    const refused = (await post(form(" ", "free", "30", kit.id), owner.cookie)) as unknown as {
       init: { status: number };
       data: {
         fieldErrors: Record<string, string>;
@@ -146,23 +157,28 @@ describe("/admin/products", () => {
     };
     expect(refused.init.status).toBe(400);
     expect(refused.data.fieldErrors).toEqual({
+      name: "Please enter the product's name",
       price: "Enter the price in dollars, for example 17 or 4.95",
     });
-    expect(refused.data.formError).toMatch(/^One field needs attention/);
+    expect(refused.data.formError).toMatch(/^2 fields need attention/);
     expect(refused.data.values).toMatchObject({ product: "white-label", price: "free" });
     expect(refused.data.ticked).toEqual([...kept, kit.id]);
-    const below = (await post(form("47", "40", kit.id), owner.cookie)) as {
+    const below = (await post(form("White Label Kit", "47", "40", kit.id), owner.cookie)) as {
       data: { fieldErrors: Record<string, string> };
     };
     expect(below.data.fieldErrors).toEqual({
       regularPrice: "The struck-through price must be above the price",
     });
-    expect((await readOfferSettings(db)).settings.whiteLabelPriceCents).toBe(3700);
+    expect((await readOfferSettings(db)).settings).toMatchObject({
+      whiteLabelName: "12-in-1 White Label Package",
+      whiteLabelPriceCents: 3700,
+    });
 
-    const saved = await post(form("47.50", "$1297", kit.id), owner.cookie);
+    const saved = await post(form(" White Label Kit ", "47.50", "$1297", kit.id), owner.cookie);
     expect(redirectTarget(saved)).toBe("/admin/products");
     const { settings } = await readOfferSettings(db);
     expect(settings).toMatchObject({
+      whiteLabelName: "White Label Kit",
       whiteLabelPriceCents: 4750,
       whiteLabelRegularPriceCents: 129700,
     });
@@ -171,7 +187,7 @@ describe("/admin/products", () => {
       .select({ detail: auditLog.detail })
       .from(auditLog)
       .where(and(eq(auditLog.kind, "settings.update"), eq(auditLog.actorId, owner.id)));
-    expect(entry?.detail).toBe("whiteLabelPriceCents, whiteLabelRegularPriceCents");
+    expect(entry?.detail).toBe("whiteLabelName, whiteLabelPriceCents, whiteLabelRegularPriceCents");
     // Every page that sells it shows the new price: the upsell, the upgrades page, the affiliates' funnel.
     const { app } = await createTestApp();
     const page = async (path: string) =>
@@ -180,9 +196,24 @@ describe("/admin/products", () => {
     expect(upsell).toContain("Yes, Upgrade My Order for $47.50");
     expect(upsell).toContain("$1,297");
     expect(await page("/upgrades")).toContain("$47.50");
-    expect(await page("/jv-affiliate")).toContain("$47.50");
-    // The package opens what it opened before.
-    await post(form("37", "997"), owner.cookie);
-    expect(await opens(kit.id)).toEqual(["lifetime-access"]);
+    const affiliates = await page("/jv-affiliate");
+    expect(affiliates).toContain("$47.50");
+    expect(affiliates).toContain("White Label Kit");
+    // Its new name is what receipts and the console call it, and what a member who does
+    // not hold it reads on the locked card of a course only it opens.
+    expect(productName("white-label")).toBe("White Label Kit");
+    const member = await createUser({ paid: true });
+    await setProductCourses(db, cliActor(), "white-label", [...kept, kit.id]);
+    await db
+      .delete(productCourse)
+      .where(and(eq(productCourse.courseId, kit.id), eq(productCourse.product, "lifetime-access")));
+    const card = (await listCourses(db, member.id)).find((c) => c.id === kit.id);
+    expect(card?.locked).toEqual({
+      unlock: { product: "white-label", name: "White Label Kit", href: "/white-label-upsell" },
+    });
+    // The package opens what it opened before, by its old name.
+    await post(form("12-in-1 White Label Package", "37", "997"), owner.cookie);
+    expect(await opens(kit.id)).toEqual([]);
+    expect(productName("white-label")).toBe("12-in-1 White Label Package");
   });
 });

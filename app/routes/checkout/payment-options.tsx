@@ -19,7 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
   return {
     hasAccess: await isMember(request),
-    // The plan's prices are offer settings (docs/decisions/012), read from memory.
+    // The plan's name and prices are offer settings (docs/decisions/012), read from memory.
+    name: currentOfferSettings().planName,
     priceCents: currentOfferSettings().planPriceCents,
     regularPriceCents: currentOfferSettings().planRegularPriceCents,
   };
@@ -54,6 +55,7 @@ export default function PaymentOptions({ loaderData, actionData }: Route.Compone
   const busy = useNavigation().state !== "idle";
   const plan = {
     ...lifetimeAccess,
+    name: loaderData.name,
     amountCents: loaderData.priceCents,
     regularAmountCents: loaderData.regularPriceCents,
   };

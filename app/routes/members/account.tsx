@@ -6,6 +6,7 @@ import {
   EmailForm,
   NameForm,
   PasswordForm,
+  ProductDownloads,
   PurchasesList,
   YourData,
 } from "~/components/members/account-settings";
@@ -13,6 +14,7 @@ import { TwoFactorSettings } from "~/components/members/two-factor-settings";
 import { PageShell } from "~/components/ui";
 import { accountSchema, adminAccountKept } from "~/lib/account-forms";
 import { passwordTooCommon } from "~/lib/password-rule";
+import { productFilesOpenTo } from "~/server/admin/products.server";
 import {
   changeEmail,
   changePassword,
@@ -31,15 +33,18 @@ import {
 import { getDb } from "~/server/db/db.server";
 import { checkForm, readForm, redirectWithNotice, takeNotice } from "~/server/forms.server";
 import { purchasesOf } from "~/server/payments/receipts.server";
+import { productName } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account | AI Labs" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
-  const [shown, purchases] = await Promise.all([
+  const db = await getDb();
+  const [shown, purchases, files] = await Promise.all([
     takeRecoveryCodesToShow(request, user),
-    purchasesOf(await getDb(), user.id),
+    purchasesOf(db, user.id),
+    productFilesOpenTo(db, user),
   ]);
   const { notice, headers } = takeNotice(request);
   const answered = new Headers(shown?.headers);
@@ -53,6 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       isAdmin: user.isAdmin,
       recoveryCodes: shown?.recoveryCodes.length ? shown.recoveryCodes : null,
       purchases: purchases.map(({ createdAt: _, refundedAt: _r, ...listed }) => listed),
+      downloads: files.map((group) => ({ ...group, name: productName(group.product) })),
     },
     { headers: answered },
   );
@@ -164,6 +170,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       />
       <PasswordForm errors={form.errors} sending={sending} onSubmit={form.onSubmit} />
       <PurchasesList purchases={loaderData.purchases} />
+      <ProductDownloads groups={loaderData.downloads} />
       <TwoFactorSettings
         enabled={twoFactorEnabled}
         recoveryCodes={recoveryCodes}

@@ -1,5 +1,4 @@
 import { asc, eq } from "drizzle-orm";
-import { productName } from "~/config/site";
 import type { Db } from "../db/client.server";
 import {
   chapter,
@@ -13,6 +12,7 @@ import {
   savedIdea,
   user,
 } from "../db/schema";
+import { productName } from "../settings/offer-settings.server";
 
 // "Download my data" (/account/data): what the product keeps about a member,
 // as one JSON document (docs/product.md, Your account). Only what the member

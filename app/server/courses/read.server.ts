@@ -14,6 +14,7 @@ import { type Db, rowsOf, type Tx } from "../db/client.server";
 import { chapter, chapterProgress, chapterView, course, courseVisit } from "../db/schema";
 import { logger } from "../logger.server";
 import { withRetries } from "../retry.server";
+import { productName } from "../settings/offer-settings.server";
 import { type CatalogueCourse, catalogueAt, jsonList, sharedVersionSql } from "./catalogue.server";
 
 export type CourseCard = {
@@ -100,7 +101,9 @@ async function memberCourses(
         visited: visits.has(c.id),
         // Where the member was, unless that chapter has become a draft since.
         lastChapterId: last && chapters.some((ch) => ch.id === last) ? last : null,
-        locked: opensCourse(held, c.products) ? null : { unlock: unlockOf(c.products) },
+        locked: opensCourse(held, c.products)
+          ? null
+          : { unlock: unlockOf(c.products, productName) },
       };
     });
   return { courses, held };
@@ -215,7 +218,7 @@ async function findCourse(
   const found = catalogue.byId.get(courseId);
   if (!found || !(found.published || drafts)) return undefined;
   if (!opensCourse(holdingsOf(row?.held), found.products)) {
-    const locked = { unlock: unlockOf(found.products) };
+    const locked = { unlock: unlockOf(found.products, productName) };
     return {
       course: { ...courseHead(found), chapters: [], selected: null, locked },
       lastChapterId: null,

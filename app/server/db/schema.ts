@@ -216,6 +216,33 @@ export const productCourse = pgTable(
   ],
 );
 
+/**
+ * A file a product opens (docs/product.md, Products and what they open),
+ * uploaded by the owner on /admin/products and kept in the uploads store under
+ * `stored_name`; served at /files/{id} to holders of the product and admins.
+ */
+export const productFile = pgTable(
+  "product_file",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    product: text("product").notNull(),
+    /** The name the owner's file had, which a download is saved as. */
+    name: text("name").notNull(),
+    storedName: text("stored_name").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A product's files in the order they were added; a member's list reads the products held.
+    index("product_file_product_idx").on(t.product, t.createdAt),
+    check(
+      "product_file_product_check",
+      sql`${t.product} in ('lifetime-access','bump-vip','white-label','custom-saas')`,
+    ),
+  ],
+);
+
 /** A member's finished chapters. */
 export const chapterProgress = pgTable(
   "chapter_progress",

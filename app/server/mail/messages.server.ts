@@ -1,4 +1,5 @@
-import { formatAmount, productName, site } from "../../config/site";
+import { formatAmount, site } from "../../config/site";
+import { productName } from "../settings/offer-settings.server";
 
 /** A message ready for the outbox: the recipient is added by the caller. */
 export type MessageContent = { subject: string; text: string; html: string };

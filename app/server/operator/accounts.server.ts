@@ -3,12 +3,13 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, getTableName, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
-import { type FunnelProductKey, productName } from "~/config/site";
+import type { FunnelProductKey } from "~/config/site";
 import { paidAccessSql } from "../access.server";
 import type { Db } from "../db/client.server";
 import { emailIs } from "../db/email-match.server";
 import { purchase, user } from "../db/schema";
 import { fulfilPurchase, refundUserPurchases } from "../payments/purchases.server";
+import { productName, refreshOfferSettings } from "../settings/offer-settings.server";
 import type { CliIo } from "./cli-io.server";
 
 function noSuchUser(io: CliIo, email: string): number {
@@ -73,6 +74,8 @@ export async function grantAccess(
     io.err(`Several users match ${email}; nothing changed.`);
     return 1;
   }
+  // The products' names (and the receipt's) as the owner set them, read into this process.
+  await refreshOfferSettings(db);
   if (target.hasManual) {
     io.out(
       product === "lifetime-access"

@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
-import { formatAmount, productName } from "~/config/site";
+import { formatAmount } from "~/config/site";
 import type { Db } from "../db/client.server";
 import { type PurchaseProvider, type PurchaseStatus, purchase, user } from "../db/schema";
-import { currentOfferSettings } from "../settings/offer-settings.server";
+import { currentOfferSettings, productName } from "../settings/offer-settings.server";
 
 // What a member bought (/account, My purchases) and the printable receipt of
 // each (/account/receipts/:orderNumber): read from the purchases as recorded,

@@ -1,5 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { type OfferSettings, offerDefaults, offerSettingKeys, type PublicOffer } from "~/lib/offer";
+import {
+  type OfferSettings,
+  offerDefaults,
+  offerSettingKeys,
+  type PublicOffer,
+  productNameIn,
+} from "~/lib/offer";
 import { type Actor, recordAudit } from "../audit-log.server";
 import type { Db } from "../db/client.server";
 import { offerSettings } from "../db/schema";
@@ -42,6 +48,11 @@ const held = processWide<Held>("ailabs.offerSettings", () => ({
 /** The settings in memory (the defaults until the first read): no query. */
 export function currentOfferSettings(): OfferSettings {
   return held().settings;
+}
+
+/** A product's name as the owner set it (a key no longer sold: the key), from memory. */
+export function productName(key: string): string {
+  return productNameIn(held().settings, key);
 }
 
 /** Runs `listener` after every change of the settings in memory; returns its removal. */

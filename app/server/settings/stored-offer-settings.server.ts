@@ -13,7 +13,13 @@ import { z } from "~/lib/zod";
 const cents = z.number().int().min(0).max(100_000_000);
 const httpsUrl = z.url({ protocol: /^https$/ }).max(500);
 
+const productName = z.string().trim().min(1).max(80);
+
 export const storedFieldSchemas = {
+  planName: productName,
+  bumpName: productName,
+  whiteLabelName: productName,
+  customSaasName: productName,
   planPriceCents: cents.min(1),
   planRegularPriceCents: cents,
   bumpPriceCents: cents.min(1),

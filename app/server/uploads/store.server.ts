@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { getEnv } from "../env.server";
@@ -126,19 +126,25 @@ function isText(bytes: Uint8Array): boolean {
   }
 }
 
-const documentNamePattern =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|docx|txt)$/;
+/** A kind of stored file: its type, its name's extension and how its bytes are recognised. */
+type FileKind = { readonly type: string; readonly ext: string; test: (b: Uint8Array) => boolean };
 
-/**
- * Stores a document under a fresh name, beside the images but never served at
- * /uploads (readImage takes image names only); its stored name and type.
- */
-export async function saveDocument(bytes: Uint8Array): Promise<{ name: string; type: string }> {
+const storedName = (kinds: readonly FileKind[]) =>
+  new RegExp(
+    `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${kinds.map((k) => k.ext).join("|")})$`,
+  );
+
+/** Stores `bytes` under a fresh name when they are one of `kinds`; its stored name and type. */
+async function saveRecognised(
+  bytes: Uint8Array,
+  kinds: readonly FileKind[],
+  limit: { bytes: number; message: string },
+  unknownKind: string,
+): Promise<{ name: string; type: string }> {
   if (bytes.byteLength === 0) throw new UploadError("The file is empty.", 400);
-  if (bytes.byteLength > maxUploadBytes)
-    throw new UploadError("Documents can be at most 5 MB.", 413);
-  const kind = documentKinds.find((k) => k.test(bytes));
-  if (!kind) throw new UploadError("Upload a PDF, a Word document (.docx) or a text file.", 415);
+  if (bytes.byteLength > limit.bytes) throw new UploadError(limit.message, 413);
+  const kind = kinds.find((k) => k.test(bytes));
+  if (!kind) throw new UploadError(unknownKind, 415);
   const dir = uploadsDir();
   await mkdir(dir, { recursive: true });
   const name = `${randomUUID()}.${kind.ext}`;
@@ -146,17 +152,80 @@ export async function saveDocument(bytes: Uint8Array): Promise<{ name: string; t
   return { name, type: kind.type };
 }
 
-/** A stored document and its type, or undefined for an unknown or malformed name. */
-export async function readDocument(
+/** A stored file of one of `kinds` and its type, or undefined for an unknown or malformed name. */
+async function readRecognised(
   name: string,
+  kinds: readonly FileKind[],
+  pattern: RegExp,
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | undefined> {
-  if (!documentNamePattern.test(name)) return undefined;
+  if (!pattern.test(name)) return undefined;
   const ext = name.slice(name.lastIndexOf(".") + 1);
-  const type = documentKinds.find((k) => k.ext === ext)?.type;
+  const type = kinds.find((k) => k.ext === ext)?.type;
   try {
     const bytes = await readFile(path.join(uploadsDir(), name));
     return type ? { bytes: new Uint8Array(bytes), type } : undefined;
   } catch {
     return undefined;
   }
+}
+
+const documentNamePattern = storedName(documentKinds);
+
+/**
+ * Stores a document under a fresh name, beside the images but never served at
+ * /uploads (readImage takes image names only); its stored name and type.
+ */
+export function saveDocument(bytes: Uint8Array): Promise<{ name: string; type: string }> {
+  return saveRecognised(
+    bytes,
+    documentKinds,
+    { bytes: maxUploadBytes, message: "Documents can be at most 5 MB." },
+    "Upload a PDF, a Word document (.docx) or a text file.",
+  );
+}
+
+/** A stored document and its type, or undefined for an unknown or malformed name. */
+export function readDocument(
+  name: string,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | undefined> {
+  return readRecognised(name, documentKinds, documentNamePattern);
+}
+
+/** The largest file a product may open: a tool's starter, a video lesson's slides. */
+export const maxProductFileBytes = 25 * 1024 * 1024;
+
+/**
+ * What a product's file may be, recognised from its bytes: a document (PDF,
+ * Word, text), a ZIP archive, or an image the editor takes.
+ */
+const productFileKinds: readonly FileKind[] = [
+  ...documentKinds.filter((k) => k.ext !== "txt"),
+  { type: "application/zip", ext: "zip", test: (b) => starts(b, [0x50, 0x4b, 0x03, 0x04]) },
+  ...signatures,
+  ...documentKinds.filter((k) => k.ext === "txt"),
+];
+
+const productFileNamePattern = storedName(productFileKinds);
+
+/** Stores a product's file under a fresh name (never served at /uploads); its stored name and type. */
+export function saveProductFile(bytes: Uint8Array): Promise<{ name: string; type: string }> {
+  return saveRecognised(
+    bytes,
+    productFileKinds,
+    { bytes: maxProductFileBytes, message: "Files can be at most 25 MB." },
+    "Upload a ZIP archive, a PDF, a Word document, a text file or an image.",
+  );
+}
+
+/** A product's stored file and its type, or undefined for an unknown or malformed name. */
+export function readProductFile(
+  name: string,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | undefined> {
+  return readRecognised(name, productFileKinds, productFileNamePattern);
+}
+
+/** Removes a product's stored file; one already gone is no error. */
+export async function removeProductFile(name: string): Promise<void> {
+  if (!productFileNamePattern.test(name)) return;
+  await rm(path.join(uploadsDir(), name), { force: true });
 }
