@@ -9,6 +9,7 @@ import { getDb } from "~/server/db/db.server";
 import { auditLog, productFile as productFileTable } from "~/server/db/schema";
 import { getEnv } from "~/server/env.server";
 import { fulfilPurchase, revokePurchase } from "~/server/payments/purchases.server";
+import { productName } from "~/server/settings/offer-settings.server";
 import { appRequest, createUser, redirectTarget, run } from "~/test/helpers";
 import * as products from "./products";
 
@@ -107,7 +108,7 @@ describe("a product's files", () => {
 
     // Its holder sees it on their account page and downloads it as an attachment.
     const listed = (await downloadsOf(holder.cookie)).find((g) => g.product === "white-label");
-    expect(listed?.name).toBe("12-in-1 White Label Package");
+    expect(listed?.name).toBe(productName("white-label"));
     expect(listed?.files.map((f) => f.id)).toContain(id);
     const file = (await download(holder.cookie, id)) as Response;
     expect(file.status).toBe(200);
