@@ -50,6 +50,8 @@ export const resetPasswordSchema = z
 
 export const checkoutSchema = z.object({
   productId: z.string().min(1).max(64),
+  /** The coupon typed at the checkout, if any (applyCoupon decides whether it is taken). */
+  coupon: z.string().trim().max(64, "That coupon code is not valid.").default(""),
 });
 
 /** The test checkout's Pay and Cancel buttons. */

@@ -52,6 +52,19 @@ export const offerSettingsFormSchema = z
       .toUpperCase()
       .regex(/^[A-Z0-9_-]{1,32}$/, "Use 1 to 32 letters, digits, - or _"),
     couponSaving: dollars("what the coupon saves"),
+    couponEndsOn: z
+      .string()
+      .trim()
+      .default("")
+      .pipe(
+        z.union([
+          z.literal(""),
+          z
+            .string()
+            .regex(isoDate, "Enter the coupon's last day as a date")
+            .refine(validDate, "That date does not exist"),
+        ]),
+      ),
     launchAt: z
       .string("Please enter the launch date and time")
       .trim()
@@ -123,6 +136,7 @@ export const offerSettingsFormSchema = z
       offer2PriceCents: v.offer2Price,
       couponCode: v.couponCode,
       couponSavingCents: v.couponSaving,
+      couponEndsOn: v.couponEndsOn,
       launchAt: v.launchAt,
       launchTimeZone: v.launchTimeZone,
       contestStart: v.contestStart,
@@ -149,6 +163,7 @@ export function formValues(s: OfferSettings): OfferSettingsForm {
     offer2Price: toDollars(s.offer2PriceCents),
     couponCode: s.couponCode,
     couponSaving: toDollars(s.couponSavingCents),
+    couponEndsOn: s.couponEndsOn,
     launchAt: s.launchAt,
     launchTimeZone: s.launchTimeZone,
     contestStart: s.contestStart,

@@ -38,6 +38,11 @@ export type OfferSettings = {
   /** The launch coupon both sales pages show, and what it takes off. */
   couponCode: string;
   couponSavingCents: number;
+  /**
+   * The coupon's last day (YYYY-MM-DD in `launchTimeZone`): the checkout takes
+   * it until that day ends. "": no end.
+   */
+  couponEndsOn: string;
   /** The launch instant as a wall-clock time (YYYY-MM-DDTHH:mm) in `launchTimeZone`. */
   launchAt: string;
   /** An IANA time zone (America/Chicago). */
@@ -83,6 +88,7 @@ export const offerSettingKeys = [
   "offer2PriceCents",
   "couponCode",
   "couponSavingCents",
+  "couponEndsOn",
   "launchAt",
   "launchTimeZone",
   "contestStart",
@@ -113,6 +119,7 @@ export const offerDefaults: OfferSettings = {
   offer2PriceCents: salesFunnel.marketplacePriceCents,
   couponCode: salesFunnel.coupons.offer,
   couponSavingCents: salesFunnel.couponSavingCents,
+  couponEndsOn: "",
   launchAt: "2025-06-06T11:00",
   launchTimeZone: "America/Chicago",
   contestStart: "2025-06-12",
@@ -275,3 +282,45 @@ export function contestLabel(s: Pick<OfferSettings, "contestStart" | "contestEnd
 
 /** The day the contest's winners are announced: its last day. */
 export const winnersLabel = (s: Pick<OfferSettings, "contestEnd">) => dayLabel(s.contestEnd);
+
+/** What the checkout says of a coupon it does not take (docs/product.md, Checkout). */
+export const couponMessages = {
+  unknown: "That coupon code is not valid.",
+  expired: "That coupon has expired.",
+} as const;
+
+/** A coupon typed at the checkout, taken (its code and what it takes off) or refused. */
+export type CouponCheck =
+  | { ok: true; code: string; savingCents: number }
+  | { ok: false; error: string };
+
+/** The instant (ms) the coupon stops working: the end of its last day in the launch time zone. */
+export function couponEndsAt(
+  offer: Pick<OfferSettings, "couponEndsOn" | "launchTimeZone">,
+): number | null {
+  if (!offer.couponEndsOn) return null;
+  const [y, m, d] = offer.couponEndsOn.split("-").map(Number);
+  const next = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + 1)).toISOString().slice(0, 10);
+  return Date.parse(launchInstant(`${next}T00:00`, offer.launchTimeZone));
+}
+
+/**
+ * The advertised coupon (the offer settings) applied to a price: the code is
+ * read without regard to case or spaces around it; it takes off its saving,
+ * never more than the price.
+ */
+export function applyCoupon(
+  offer: Pick<
+    OfferSettings,
+    "couponCode" | "couponSavingCents" | "couponEndsOn" | "launchTimeZone"
+  >,
+  typed: string,
+  priceCents: number,
+  now: number = Date.now(),
+): CouponCheck {
+  const code = typed.trim().toUpperCase();
+  if (code !== offer.couponCode) return { ok: false, error: couponMessages.unknown };
+  const endsAt = couponEndsAt(offer);
+  if (endsAt !== null && now >= endsAt) return { ok: false, error: couponMessages.expired };
+  return { ok: true, code, savingCents: Math.min(offer.couponSavingCents, priceCents) };
+}

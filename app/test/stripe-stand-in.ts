@@ -13,9 +13,11 @@ type Session = Record<string, unknown> & { id: string };
 /**
  * A local HTTP server speaking the few endpoints of Stripe's API the product
  * uses (POST /v1/customers, GET /v1/prices/:id, POST /v1/checkout/sessions
- * with a price or price_data, GET /v1/checkout/sessions/:id, with
- * expand[]=line_items), recording what it was sent. The plan's Price costs
- * 2500 cents and belongs to the Product `planProduct`.
+ * with a price or price_data and a promotion code among its discounts,
+ * GET /v1/checkout/sessions/:id, with expand[]=line_items, POST /v1/coupons,
+ * GET and POST /v1/promotion_codes, POST /v1/promotion_codes/:id), recording
+ * what it was sent. The plan's Price costs 2500 cents and belongs to the
+ * Product `planProduct`.
  */
 export type StripeStandIn = {
   config: StripeConfig;
@@ -29,6 +31,8 @@ export type StripeStandIn = {
    * (a Payment Link, another integration): its one line item is `priceId`.
    */
   addSession: (session: Session, priceId: string, unitAmount?: number) => Session;
+  /** The promotion codes made (active or not), with their coupons. */
+  promotionCodes: () => PromotionCode[];
   /** Marks a session paid, as Stripe does when the customer pays. */
   paySession: (sessionId: string, paymentIntent?: string) => Session;
   close: () => Promise<void>;
@@ -47,6 +51,25 @@ export const planPrice = {
 
 type Price = { id: string; product: string; unit_amount: number; currency: string };
 
+type Coupon = {
+  id: string;
+  object: "coupon";
+  amount_off: number | null;
+  currency: string | null;
+  duration: string;
+  name: string | null;
+  valid: boolean;
+};
+
+export type PromotionCode = {
+  id: string;
+  object: "promotion_code";
+  code: string;
+  active: boolean;
+  expires_at: number | null;
+  promotion: { type: "coupon"; coupon: string | Coupon };
+};
+
 /** A price of the stand-in by id: the plan's, or one of another product. */
 const priceOf = (id: string, unitAmount?: number): Price =>
   id === planPrice.id
@@ -56,6 +79,9 @@ const priceOf = (id: string, unitAmount?: number): Price =>
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Session>();
+  const coupons = new Map<string, Coupon>();
+  const couponByKey = new Map<string, Coupon>();
+  const promotionCodes = new Map<string, PromotionCode>();
   let failStatus: number | undefined;
   let omitUrl = false;
 
@@ -91,6 +117,59 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (id !== planPrice.id) return stripeError(res, 404, `No such price: '${id}'`);
       return send(res, 200, planPrice);
     }
+    if (method === "POST" && url.pathname === "/v1/coupons") {
+      // An idempotent retry answers the coupon the first request made.
+      const key = req.headers["idempotency-key"];
+      const again = typeof key === "string" ? couponByKey.get(key) : undefined;
+      if (again) return send(res, 200, again);
+      const coupon: Coupon = {
+        id: randomId("coupon"),
+        object: "coupon",
+        amount_off: params.amount_off ? Number(params.amount_off) : null,
+        currency: params.currency ?? null,
+        duration: params.duration ?? "once",
+        name: params.name ?? null,
+        valid: true,
+      };
+      coupons.set(coupon.id, coupon);
+      if (typeof key === "string") couponByKey.set(key, coupon);
+      return send(res, 200, coupon);
+    }
+    if (method === "POST" && url.pathname === "/v1/promotion_codes") {
+      const code = params.code ?? "";
+      const couponId = params["promotion[coupon]"] ?? "";
+      if (!coupons.has(couponId)) return stripeError(res, 400, `No such coupon: '${couponId}'`);
+      if ([...promotionCodes.values()].some((p) => p.active && p.code === code)) {
+        return stripeError(res, 400, "An active promotion code with `code` already exists.");
+      }
+      const promo: PromotionCode = {
+        id: randomId("promo"),
+        object: "promotion_code",
+        code,
+        active: true,
+        expires_at: params.expires_at ? Number(params.expires_at) : null,
+        promotion: { type: "coupon", coupon: couponId },
+      };
+      promotionCodes.set(promo.id, promo);
+      return send(res, 200, promo);
+    }
+    const promoUpdate = url.pathname.match(/^\/v1\/promotion_codes\/([^/]+)$/);
+    if (method === "POST" && promoUpdate?.[1]) {
+      const promo = promotionCodes.get(decodeURIComponent(promoUpdate[1]));
+      if (!promo) return stripeError(res, 404, "No such promotion code");
+      if (params.active !== undefined) promo.active = params.active === "true";
+      return send(res, 200, promo);
+    }
+    if (method === "GET" && url.pathname === "/v1/promotion_codes") {
+      const expand = Object.values(params).includes("data.promotion.coupon");
+      const data = [...promotionCodes.values()]
+        .filter(
+          (p) => params.code === undefined || p.code.toUpperCase() === params.code.toUpperCase(),
+        )
+        .filter((p) => params.active === undefined || p.active === (params.active === "true"))
+        .map((p) => withCoupon(p, expand));
+      return send(res, 200, { object: "list", url: "/v1/promotion_codes", has_more: false, data });
+    }
     if (method === "POST" && url.pathname === "/v1/checkout/sessions") {
       if (failStatus) {
         const status = failStatus;
@@ -109,6 +188,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         : params["line_items[0][price]"]
           ? priceOf(params["line_items[0][price]"])
           : null;
+      if (params["discounts[0][promotion_code]"] && params.allow_promotion_codes) {
+        return stripeError(
+          res,
+          400,
+          "You may only specify one of these parameters: allow_promotion_codes, discounts.",
+        );
+      }
+      const promo = promotionCodes.get(params["discounts[0][promotion_code]"] ?? "");
+      if (params["discounts[0][promotion_code]"] && !promo?.active) {
+        return stripeError(res, 400, "This promotion code is not active.");
+      }
+      const couponOf = promo ? coupons.get(String(promo.promotion.coupon)) : undefined;
+      const subtotal = bought?.unit_amount ?? 0;
+      const discount = Math.min(subtotal, couponOf?.amount_off ?? 0);
       const session: Session = {
         id,
         object: "checkout.session",
@@ -120,7 +213,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         status: "open",
         payment_status: "unpaid",
         payment_intent: null,
-        amount_total: bought?.unit_amount ?? 0,
+        amount_subtotal: subtotal,
+        amount_total: subtotal - discount,
+        total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
+        discounts: promo ? [{ coupon: null, promotion_code: promo.id }] : [],
         currency: "usd",
         line_items: lineItems(bought),
       };
@@ -141,6 +237,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     return stripeError(res, 404, `Unrecognized request URL (${method}: ${url.pathname})`);
   };
+
+  /** A promotion code with its coupon expanded, or as its id. */
+  function withCoupon(promo: PromotionCode, expand: boolean): PromotionCode {
+    const coupon = coupons.get(String(promo.promotion.coupon));
+    return expand && coupon ? { ...promo, promotion: { type: "coupon", coupon } } : promo;
+  }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => stripeError(res, 500, String(error)));
@@ -167,6 +269,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       sessions.set(session.id, known);
       return known;
     },
+    promotionCodes: () => [...promotionCodes.values()].map((p) => withCoupon(p, true)),
     paySession: (sessionId, paymentIntent = randomId("pi")) => {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);

@@ -85,8 +85,14 @@ const groups: { legend: string; fields: Field[] }[] = [
       {
         name: "couponSaving",
         label: "Coupon saving (US$)",
-        hint: "What the coupon takes off at the marketplace checkout.",
+        hint: "What the coupon takes off, at this site's checkout (never more than the price) and as the sales pages say. Set the marketplace's own coupon there.",
         inputMode: "decimal",
+      },
+      {
+        name: "couponEndsOn",
+        label: "Coupon last day",
+        hint: "The checkout takes the coupon until this day ends in the launch time zone. Leave it empty for no end.",
+        type: "date",
       },
     ],
   },

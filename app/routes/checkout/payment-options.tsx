@@ -1,9 +1,11 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { FormError } from "~/components/form-answer";
 import { CheckList } from "~/components/marketing/check-list";
-import { primaryButton } from "~/components/ui";
+import { primaryButton, TextField } from "~/components/ui";
 import { formatUsd, lifetimeAccess } from "~/config/site";
+import { isFormAnswer } from "~/lib/form-answer";
 import { checkoutSchema } from "~/lib/forms";
+import { applyCoupon, type OfferSettings } from "~/lib/offer";
 import { getSessionUser, isMember, requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
@@ -23,19 +25,53 @@ export async function loader({ request }: Route.LoaderArgs) {
     name: currentOfferSettings().planName,
     priceCents: currentOfferSettings().planPriceCents,
     regularPriceCents: currentOfferSettings().planRegularPriceCents,
+    coupon: couponOffered(currentOfferSettings()),
+  };
+}
+
+/** The advertised coupon while the checkout takes it: its code, saving and last day. */
+function couponOffered(offer: OfferSettings) {
+  const taken = applyCoupon(offer, offer.couponCode, offer.planPriceCents);
+  if (!taken.ok || taken.savingCents === 0) return null;
+  return {
+    code: taken.code,
+    saving: formatUsd(taken.savingCents),
+    total: formatUsd(offer.planPriceCents - taken.savingCents),
+    lastDay: offer.couponEndsOn
+      ? new Date(`${offer.couponEndsOn}T12:00:00Z`).toLocaleDateString("en-US", {
+          timeZone: "UTC",
+          month: "long",
+          day: "numeric",
+          year: "numeric",
+        })
+      : null,
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   // No redirect here: a checkout posted without a session is answered "No active session".
   const user = await getSessionUser(request);
-  const form = await readCheckedForm(request, checkoutSchema);
+  const form = await readCheckedForm(request, checkoutSchema, ["coupon"]);
   try {
     if (!user) throw new CheckoutError(checkoutMessages.noSession, 401);
-    if (!form.ok) throw new CheckoutError(checkoutMessages.invalidProduct, 400);
+    if (!form.ok) {
+      if (form.fieldErrors.coupon) {
+        return form.refuse(400, { fieldErrors: { coupon: form.fieldErrors.coupon } });
+      }
+      throw new CheckoutError(checkoutMessages.invalidProduct, 400);
+    }
+    // The advertised coupon, when one was typed: taken, or refused beside its field.
+    const offer = currentOfferSettings();
+    const coupon = form.data.coupon
+      ? applyCoupon(offer, form.data.coupon, offer.planPriceCents)
+      : undefined;
+    if (coupon && !coupon.ok) {
+      return form.refuse(400, { fieldErrors: { coupon: coupon.error } });
+    }
     const { url } = await createCheckout(await getDb(), {
       user,
       productId: form.data.productId,
+      coupon: coupon?.ok ? { code: coupon.code, savingCents: coupon.savingCents } : undefined,
       origin: getEnv().publicOrigin,
       testCheckout: getEnv().testCheckout,
       stripe: getEnv().stripe,
@@ -53,6 +89,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function PaymentOptions({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
+  const refused = isFormAnswer(actionData) ? actionData : undefined;
+  const { coupon } = loaderData;
   const plan = {
     ...lifetimeAccess,
     name: loaderData.name,
@@ -72,7 +110,7 @@ export default function PaymentOptions({ loaderData, actionData }: Route.Compone
         <p className="mt-2 text-slate-600">{plan.description}</p>
         <p className="mt-4 flex items-baseline gap-3">
           <span className="text-4xl font-extrabold">{formatUsd(plan.amountCents)}</span>
-          <s className="text-xl text-slate-400">
+          <s className="text-xl text-slate-500">
             <span className="sr-only">Regular price </span>
             {formatUsd(plan.regularAmountCents)}
           </s>
@@ -96,8 +134,23 @@ export default function PaymentOptions({ loaderData, actionData }: Route.Compone
               </Link>
             </p>
           ) : (
-            <Form method="post">
+            <Form method="post" className="space-y-4">
               <input type="hidden" name="productId" value={plan.id} />
+              <TextField
+                name="coupon"
+                label="Coupon code (optional)"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={64}
+                hint={
+                  coupon
+                    ? `Coupon ${coupon.code} takes ${coupon.saving} off: you pay ${coupon.total}${coupon.lastDay ? `, until ${coupon.lastDay}` : ""}.`
+                    : undefined
+                }
+                defaultValue={refused?.values.coupon ?? ""}
+                error={refused?.fieldErrors.coupon}
+              />
               <button type="submit" className={primaryButton} disabled={busy}>
                 {busy ? "Processing..." : "Get Lifetime Access Now"}
               </button>

@@ -8,6 +8,7 @@ import { getDb } from "~/server/db/db.server";
 import { getEnv, isLoopbackAddress } from "~/server/env.server";
 import { readCheckedForm } from "~/server/forms.server";
 import { findTestCheckout, payTestCheckout } from "~/server/payments/test-checkout.server";
+import { productName } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/test-checkout";
 
 export const meta: Route.MetaFunction = () => [
@@ -29,7 +30,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const checkout = await findTestCheckout(await getDb(), user.id, params.checkoutId);
   if (!checkout) throw redirect("/payment-options");
   return {
-    name: checkout.product.name,
+    name: productName(checkout.product.id),
+    coupon: checkout.couponCode,
     amount: formatUsd(checkout.amountCents),
     currency: checkout.currency.toUpperCase(),
     email: user.email,
@@ -67,17 +69,23 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-2xl font-bold">Test checkout</h1>
         <dl className="mt-4 space-y-2">
-          <div className="flex justify-between">
+          <div className="flex justify-between gap-4">
             <dt className="text-slate-600">Plan</dt>
             <dd className="font-medium">{loaderData.name}</dd>
           </div>
-          <div className="flex justify-between">
+          {loaderData.coupon ? (
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Coupon</dt>
+              <dd className="font-medium">{loaderData.coupon}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between gap-4">
             <dt className="text-slate-600">Amount</dt>
             <dd className="font-medium">
               {loaderData.amount} {loaderData.currency}
             </dd>
           </div>
-          <div className="flex justify-between">
+          <div className="flex justify-between gap-4">
             <dt className="text-slate-600">Account</dt>
             <dd className="font-medium break-all">{loaderData.email}</dd>
           </div>

@@ -154,8 +154,13 @@ describe("plan page guard", () => {
   it("shows the plan to an unpaid user and tells a paid one they have access", async () => {
     const unpaid = await createUser();
     const paid = await createUser({ paid: true });
-    // The plan's price comes from the offer settings (their defaults here).
-    const plan = { priceCents: 2500, regularPriceCents: 19700 };
+    // The plan's name, price and coupon come from the offer settings (their defaults here).
+    const plan = {
+      name: "Lifetime Access",
+      priceCents: 2500,
+      regularPriceCents: 19700,
+      coupon: { code: "LAUNCH", saving: "$3", total: "$22", lastDay: null },
+    };
     expect(await load(paymentOptions.loader, "/payment-options", unpaid.cookie)).toEqual({
       hasAccess: false,
       ...plan,

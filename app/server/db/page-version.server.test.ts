@@ -38,6 +38,8 @@ const notShownOnMemberPages = [
   "sign_in_address",
   // Shown on /coaching and in the console, neither kept by the page cache.
   "coaching_application",
+  // Listed on /account and /admin/products, neither kept by the page cache.
+  "product_file",
 ];
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {

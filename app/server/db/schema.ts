@@ -459,8 +459,11 @@ export const testCheckout = pgTable("test_checkout", {
   id: uuid("id").primaryKey().defaultRandom(),
   userId: userIdColumn(),
   product: text("product").notNull(),
+  /** What the buyer pays: the price less the coupon's saving, if one was taken. */
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull(),
+  /** The coupon taken at the checkout (its code), or null. */
+  couponCode: text("coupon_code"),
   createdAt: instant("created_at").notNull().defaultNow(),
 });
 

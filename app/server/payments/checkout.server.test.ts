@@ -5,15 +5,18 @@ import * as testCheckoutRoute from "~/routes/checkout/test-checkout";
 import { appRequest, createUser, origin, purchasesOf, redirectTarget, run } from "~/test/helpers";
 import { hasPaidAccess } from "../access.server";
 import { getDb } from "../db/db.server";
-import { user } from "../db/schema";
+import { testCheckout, user } from "../db/schema";
 import { createCheckout } from "./checkout.server";
 
 type ErrorResult = { init?: { status?: number }; data: { formError: string } };
 
-function startCheckout(cookie: string | undefined, productId = "lifetime-access") {
+function startCheckout(cookie: string | undefined, productId = "lifetime-access", coupon?: string) {
   return run(() =>
     paymentOptions.action({
-      request: appRequest("/payment-options", { cookie, form: { productId } }),
+      request: appRequest("/payment-options", {
+        cookie,
+        form: { productId, ...(coupon === undefined ? {} : { coupon }) },
+      }),
       params: {},
       context: {},
     } as never),
@@ -132,10 +135,45 @@ describe("test checkout", () => {
     );
     expect(data).toEqual({
       name: "Lifetime Access",
+      coupon: null,
       amount: "$25",
       currency: "USD",
       email: u.email,
     });
+  });
+
+  it("takes the advertised coupon, whatever its case: the checkout names it and charges the price less its saving", async () => {
+    const u = await createUser();
+    const id = checkoutIdOf(await startCheckout(u.cookie, "lifetime-access", " launch "));
+    const data = await run(() =>
+      testCheckoutRoute.loader({
+        request: appRequest(`/checkout/test/${id}`, { cookie: u.cookie }),
+        params: { checkoutId: id },
+        context: {},
+      } as never),
+    );
+    expect(data).toMatchObject({ coupon: "LAUNCH", amount: "$22" });
+    // Without the coupon it is another checkout, at the full price.
+    expect(checkoutIdOf(await startCheckout(u.cookie))).not.toBe(id);
+    expect(checkoutIdOf(await startCheckout(u.cookie, "lifetime-access", "LAUNCH"))).toBe(id);
+    expect(redirectTarget(await checkoutAction(u.cookie, id, "pay"))).toBe("/success");
+    expect(await purchasesOf(u.id)).toMatchObject([
+      { provider: "test", providerRef: id, status: "completed", amountCents: 2200 },
+    ]);
+  });
+
+  it("refuses a coupon it does not know beside its field, keeping what was typed, and starts no checkout", async () => {
+    const u = await createUser();
+    const refused = (await startCheckout(u.cookie, "lifetime-access", "FREEBIE")) as {
+      init: { status: number };
+      data: { fieldErrors: Record<string, string>; values: Record<string, string> };
+    };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.fieldErrors).toEqual({ coupon: "That coupon code is not valid." });
+    expect(refused.data.values.coupon).toBe("FREEBIE");
+    const db = await getDb();
+    const started = await db.select().from(testCheckout).where(eq(testCheckout.userId, u.id));
+    expect(started).toEqual([]);
   });
 
   it.each([

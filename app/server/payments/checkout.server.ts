@@ -27,6 +27,8 @@ export const checkoutMessages = {
 export type CheckoutRequest = {
   user: { id: string; email?: string } | null;
   productId: string;
+  /** The coupon taken at the checkout (applyCoupon), if any: what it takes off the price. */
+  coupon?: { code: string; savingCents: number };
   origin: string;
   /** Whether the built-in test checkout may be used (Env.testCheckout). */
   testCheckout: boolean;
@@ -54,15 +56,18 @@ export async function createCheckout(db: Db, request: CheckoutRequest): Promise<
     : undefined;
   if (!product) throw new CheckoutError(checkoutMessages.invalidProduct, 400);
   // The plan's price is an offer setting (docs/decisions/012), read from memory.
-  const amountCents = planAmountCents(product);
+  const priceCents = planAmountCents(product);
+  const coupon = request.coupon;
   if (request.stripe) {
     let url: string | null;
     try {
+      // At Stripe the coupon is a promotion code, which the session applies to the price.
       ({ url } = await createStripeCheckoutSession(db, request.stripe, {
         user: request.user,
         productId: product.id,
         origin: request.origin,
-        amountCents,
+        amountCents: priceCents,
+        coupon,
       }));
     } catch (error) {
       logger.error(stripeErrorLog(error), "Stripe checkout session failed");
@@ -78,7 +83,13 @@ export async function createCheckout(db: Db, request: CheckoutRequest): Promise<
   }
   let id: string | undefined;
   try {
-    id = await startTestCheckout(db, request.user.id, product, amountCents);
+    id = await startTestCheckout(
+      db,
+      request.user.id,
+      product,
+      priceCents - (coupon?.savingCents ?? 0),
+      coupon?.code ?? null,
+    );
   } catch (error) {
     logger.error({ err: error }, "test checkout could not be created");
     throw new CheckoutError(checkoutMessages.failed, 502);

@@ -290,6 +290,75 @@ describe("/success", () => {
   });
 });
 
+describe("the launch coupon typed at our checkout is a Stripe promotion code", () => {
+  const promotionCodeCreations = () =>
+    stand.requests.filter((r) => r.method === "POST" && r.path === "/v1/promotion_codes");
+  const code = () => `SAVE${randomId("c").slice(-6).toUpperCase()}`;
+
+  it("creates the coupon and its code once, applies it to the session, and the purchase records what was paid", async () => {
+    const coupon = { code: code(), savingCents: 300 };
+    const u = await createUser();
+    const sessionId = sessionIdOf((await checkout(u, { coupon })).url);
+    const [promo] = stand.promotionCodes().filter((p) => p.code === coupon.code);
+    expect(promo).toMatchObject({
+      active: true,
+      expires_at: null,
+      promotion: { coupon: { amount_off: 300, currency: "usd", duration: "once" } },
+    });
+    const [session] = sessionCreations();
+    expect(session?.params).toMatchObject({
+      "discounts[0][promotion_code]": promo?.id,
+      "line_items[0][price]": "price_test_lifetime",
+      "metadata[plan_price_cents]": "2500",
+    });
+    // Stripe takes a promotion code either from the session or from its own page, not both.
+    expect(session?.params.allow_promotion_codes).toBeUndefined();
+
+    // A second checkout in this process asks Stripe nothing more about the coupon.
+    stand.requests.length = 0;
+    await checkout(await createUser(), { coupon });
+    expect(stand.requests.filter((r) => r.path.includes("promotion_codes"))).toEqual([]);
+
+    const db = await getDb();
+    const paid = stripeEvent("checkout.session.completed", stand.paySession(sessionId));
+    const response = await handleStripeWebhook(
+      db,
+      stand.config,
+      webhookRequest(paid, stand.config.webhookSecret),
+    );
+    expect(response.status).toBe(200);
+    expect(await purchasesOf(u.id)).toMatchObject([{ amountCents: 2200, status: "completed" }]);
+    expect(await hasPaidAccess(db, { id: u.id, isAdmin: false })).toBe(true);
+  });
+
+  it("finds the promotion code another process made, and replaces one whose saving changed", async () => {
+    const typed = code();
+    await checkout(await createUser(), { coupon: { code: typed, savingCents: 300 } });
+    // Another server process: its own client and memory, the same Stripe account.
+    const other = { ...stand.config };
+    stand.requests.length = 0;
+    await checkout(await createUser(), {
+      stripe: other,
+      coupon: { code: typed, savingCents: 300 },
+    });
+    expect(promotionCodeCreations()).toEqual([]);
+    expect(stand.requests.some((r) => r.method === "GET" && r.path === "/v1/promotion_codes")).toBe(
+      true,
+    );
+
+    // The owner changed the saving: the old code is turned off, a new one takes its place.
+    await checkout(await createUser(), {
+      stripe: other,
+      coupon: { code: typed, savingCents: 500 },
+    });
+    const codes = stand.promotionCodes().filter((p) => p.code === typed);
+    expect(codes.map((p) => p.active)).toEqual([false, true]);
+    const active = codes.find((p) => p.active);
+    expect(active?.promotion.coupon).toMatchObject({ amount_off: 500 });
+    expect(sessionCreations().at(-1)?.params["discounts[0][promotion_code]"]).toBe(active?.id);
+  });
+});
+
 describe("the plan's price in the offer settings is what Stripe charges (decision 023)", () => {
   /**
    * The owner sets the plan's price on /admin/settings. Written and read into

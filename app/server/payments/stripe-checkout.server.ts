@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { lifetimeAccess, products } from "~/config/site";
+import { couponEndsAt } from "~/lib/offer";
 import type { Db, Tx } from "../db/client.server";
 import { stripeCustomer, user } from "../db/schema";
 import { logger } from "../logger.server";
@@ -8,6 +9,7 @@ import { currentOfferSettings } from "../settings/offer-settings.server";
 import { recordPaymentIssue } from "./payment-issues.server";
 import { fulfilPurchase, type PurchaseInput } from "./purchases.server";
 import { type StripeConfig, stripeClient, stripeErrorLog } from "./stripe.server";
+import { promotionCodeFor } from "./stripe-promotion.server";
 
 /**
  * The user's Stripe customer: reused from stripe_customer, or created once.
@@ -51,6 +53,8 @@ export type StripeCheckoutRequest = {
   origin: string;
   /** What the plan page shows now: the plan's price in the offer settings. */
   amountCents: number;
+  /** The coupon the buyer typed at our checkout, taken: applied as its promotion code. */
+  coupon?: { code: string; savingCents: number };
 };
 
 /** The configured plan Price (STRIPE_PRICE_ID): its Product, amount and currency. */
@@ -83,8 +87,9 @@ const createdAtPriceKey = "plan_price_cents";
 
 /**
  * Creates the Checkout Session of docs/product.md, Stripe (one-time payment of
- * the plan's price, promotion codes allowed) and returns its URL, which may be
- * null. It charges `amountCents`, what the plan page shows: the configured
+ * the plan's price; the coupon typed on the plan page applied as its promotion
+ * code, else promotion codes allowed on Stripe's page) and returns its URL,
+ * which may be null. Its price is `amountCents`, what the plan page shows: the configured
  * Price when it costs that, else a price of the same Product at that amount
  * (`price_data`); the amount is kept in the session's metadata, which
  * fulfilment checks the payment against. Throws the SDK's errors.
@@ -95,9 +100,13 @@ export async function createStripeCheckoutSession(
   request: StripeCheckoutRequest,
 ): Promise<{ url: string | null }> {
   const stripe = stripeClient(config);
-  const [customer, plan] = await Promise.all([
+  const coupon = request.coupon;
+  const [customer, plan, promotionCode] = await Promise.all([
     ensureStripeCustomer(db, stripe, request.user),
     planPriceOf(config),
+    coupon
+      ? promotionCodeFor(config, { ...coupon, endsAt: couponEndsAt(currentOfferSettings()) })
+      : undefined,
   ]);
   const currency = lifetimeAccess.currency;
   const line: Stripe.Checkout.SessionCreateParams.LineItem =
@@ -112,7 +121,10 @@ export async function createStripeCheckoutSession(
     line_items: [line],
     success_url: `${request.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${request.origin}/cancel`,
-    allow_promotion_codes: true,
+    // The coupon typed at our checkout, applied; else Stripe's page takes a promotion code.
+    ...(promotionCode
+      ? { discounts: [{ promotion_code: promotionCode }] }
+      : { allow_promotion_codes: true }),
     client_reference_id: request.user.id,
     customer,
     metadata: {

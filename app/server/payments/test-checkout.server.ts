@@ -1,7 +1,7 @@
 // The built-in test checkout (TEST_CHECKOUT, and local runs without Stripe):
 // a checkout row the browser pays at /checkout/test/{id}, paid once into a
 // purchase of provider "test".
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { type Product, products } from "~/config/site";
 import type { Db } from "../db/client.server";
 import { testCheckout } from "../db/schema";
@@ -11,14 +11,16 @@ import { fulfilPurchase, type Purchase } from "./purchases.server";
 const reuseWindowMs = 60 * 60_000;
 
 /**
- * The id of this user's test checkout of `product` at `amountCents`: the one
- * started within the hour and not paid yet, else a new one (undefined: none was stored).
+ * The id of this user's test checkout of `product` at `amountCents` (with the
+ * coupon `couponCode` taken, or none): the one started within the hour and not
+ * paid yet, else a new one (undefined: none was stored).
  */
 export async function startTestCheckout(
   db: Db,
   userId: string,
   product: Product,
   amountCents: number,
+  couponCode: string | null = null,
 ): Promise<string | undefined> {
   const [pending] = await db
     .select({ id: testCheckout.id })
@@ -28,6 +30,9 @@ export async function startTestCheckout(
         eq(testCheckout.userId, userId),
         eq(testCheckout.product, product.id),
         eq(testCheckout.amountCents, amountCents),
+        couponCode === null
+          ? isNull(testCheckout.couponCode)
+          : eq(testCheckout.couponCode, couponCode),
         gt(testCheckout.createdAt, new Date(Date.now() - reuseWindowMs)),
         // Qualified by hand: Drizzle leaves columns unqualified in a one-table query.
         sql`not exists (select 1 from "purchase" p where p.provider = 'test' and p.provider_ref = "test_checkout"."id"::text)`,
@@ -37,12 +42,18 @@ export async function startTestCheckout(
   if (pending) return pending.id;
   const [row] = await db
     .insert(testCheckout)
-    .values({ userId, product: product.id, amountCents, currency: product.currency })
+    .values({ userId, product: product.id, amountCents, currency: product.currency, couponCode })
     .returning({ id: testCheckout.id });
   return row?.id;
 }
 
-export type TestCheckout = { id: string; product: Product; amountCents: number; currency: string };
+export type TestCheckout = {
+  id: string;
+  product: Product;
+  amountCents: number;
+  currency: string;
+  couponCode: string | null;
+};
 
 /** A pending test checkout of this user, or undefined (unknown id or someone else's). */
 export async function findTestCheckout(
@@ -58,7 +69,13 @@ export async function findTestCheckout(
     .limit(1);
   const product = row && products[row.product];
   if (!row || !product) return undefined;
-  return { id: row.id, product, amountCents: row.amountCents, currency: row.currency };
+  return {
+    id: row.id,
+    product,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    couponCode: row.couponCode,
+  };
 }
 
 /** Pays a test checkout: one completed purchase per checkout, however often Pay is pressed. */

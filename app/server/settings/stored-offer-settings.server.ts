@@ -30,6 +30,7 @@ export const storedFieldSchemas = {
   offer2PriceCents: cents.min(1),
   couponCode: z.string().regex(/^[A-Z0-9_-]{1,32}$/),
   couponSavingCents: cents,
+  couponEndsOn: z.union([z.literal(""), z.string().regex(isoDate).refine(validDate)]),
   launchAt: z.string().regex(localDateTime),
   launchTimeZone: z.string().refine(isTimeZone),
   contestStart: z.string().regex(isoDate).refine(validDate),
