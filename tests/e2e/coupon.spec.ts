@@ -24,7 +24,9 @@ for (const width of [1280, 390]) {
     );
     const hint = (await field.getAttribute("aria-describedby")) ?? "";
     const total =
-      (await page.locator(`[id="${hint}"]`).textContent())?.match(/you pay (\$\d+(?:\.\d\d)?)/)?.[1] ?? "";
+      (await page.locator(`[id="${hint}"]`).textContent())?.match(
+        /you pay (\$\d+(?:\.\d\d)?)/,
+      )?.[1] ?? "";
     expect(total).not.toBe("");
 
     // A code it does not know: said beside the field, what was typed stays, no checkout.
