@@ -78,7 +78,15 @@ export default function Funnel({ loaderData }: Route.ComponentProps) {
         <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Figure label="Visits" value={number(funnel.visits)} note="Landing and sales pages" />
           <Figure label="Sign-ups" value={number(funnel.signUps)} />
-          <Figure label="Purchases" value={number(funnel.purchases)} note="Lifetime Access" />
+          <Figure
+            label="Purchases"
+            value={number(funnel.purchases)}
+            note={
+              funnel.grants > 0
+                ? `Lifetime Access; and ${number(funnel.grants)} granted by the seller, not counted`
+                : "Lifetime Access"
+            }
+          />
           <Figure
             label="Free-to-paid"
             value={percent(rate)}

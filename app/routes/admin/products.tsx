@@ -64,11 +64,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request);
-  // A product's price is what every page shows and the checkout charges, and its files go to
-  // every holder: only with a recent proof.
-  await requireRecentProof(request, admin, form);
   const intent = form.get("intent");
+  // A file added, like a chapter's image, needs no new proof: "Confirm it's you" could not
+  // send the chosen file again.
   if (intent === "add-file") return addFile(form, adminActor(admin));
+  // A product's price is what every page shows and the checkout charges, and a file removed
+  // is taken from every holder: only with a recent proof.
+  await requireRecentProof(request, admin, form);
   if (intent === "remove-file") return removeFile(form, adminActor(admin));
   // Each ticked course is a `course` field: the list is read whole, then checked with the product.
   const ticked = form.getAll("course").map(String);

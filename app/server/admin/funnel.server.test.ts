@@ -66,7 +66,7 @@ describe("the funnel's figures", () => {
     }
     const bought = (userId: string, at: string, extra: Partial<typeof purchase.$inferInsert>) => ({
       userId,
-      provider: "manual" as const,
+      provider: "test" as const,
       providerRef: randomUUID(),
       product: "lifetime-access",
       amountCents: 1700,
@@ -82,6 +82,8 @@ describe("the funnel's figures", () => {
       bought(cy.id, `${day2}T23:59:59Z`, { status: "refunded" }),
       // Dee pays after the range.
       bought(dee.id, `${day3}T08:00:00Z`, {}),
+      // Bob is given access by the seller: a grant, neither a purchase nor paying.
+      bought(bob.id, `${day1}T15:00:00Z`, { provider: "manual", amountCents: 0 }),
     ]);
 
     await db.insert(pageView).values([
@@ -107,7 +109,13 @@ describe("the funnel's figures", () => {
       "/checkout": 2,
       "/success": 1,
     });
-    expect(funnel).toMatchObject({ visits: 16, signUps: 3, payingSignUps: 1, purchases: 1 });
+    expect(funnel).toMatchObject({
+      visits: 16,
+      signUps: 3,
+      payingSignUps: 1,
+      purchases: 1,
+      grants: 1,
+    });
     expect(funnel.freeToPaidPercent).toBeCloseTo(100 / 3, 6);
     expect(funnel.steps.map((s) => [s.key, s.count])).toEqual([
       ["landing", 10],

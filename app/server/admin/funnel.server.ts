@@ -2,6 +2,8 @@
 // HTTP shell for visitors who accepted analytical cookies, app/server/analytics),
 // sign-ups and purchases of the plan, per day and for a date range, and the
 // free-to-paid rate beside the one the sales page claims. All days are UTC.
+// A grant by the seller (provider manual, $0) is neither a purchase nor paying:
+// it is counted as a grant, as the sales page counts it (sales.server.ts).
 
 import { sql } from "drizzle-orm";
 import { accessProduct } from "~/config/site";
@@ -63,14 +65,17 @@ export async function readFunnel(db: Db, range: DayRange) {
         count(*) filter (where exists (
           select 1 from ${purchase} p
           where p.user_id = u.id and p.status = 'completed' and p.product = ${accessProduct}
+            and p.provider <> 'manual'
         ))::int as paying
       from ${user} u
       where u.created_at >= ${start}::timestamptz and u.created_at < ${end}::timestamptz
       group by 1`,
   );
-  const purchases = await rowsOf<{ day: string; purchases: number }>(
+  const purchases = await rowsOf<{ day: string; purchases: number; grants: number }>(
     db,
-    sql`select ${utcDate(sql`created_at`)}::text as day, count(*)::int as purchases
+    sql`select ${utcDate(sql`created_at`)}::text as day,
+        count(*) filter (where provider <> 'manual')::int as purchases,
+        count(*) filter (where provider = 'manual')::int as grants
       from ${purchase}
       where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
         and status = 'completed' and product = ${accessProduct}
@@ -99,8 +104,10 @@ export async function readFunnel(db: Db, range: DayRange) {
     if (day) day.signUps += Number(row.sign_ups);
   }
   let purchaseTotal = 0;
+  let grantTotal = 0;
   for (const row of purchases) {
     purchaseTotal += Number(row.purchases);
+    grantTotal += Number(row.grants);
     const day = byDay.get(row.day);
     if (day) day.purchases += Number(row.purchases);
   }
@@ -130,10 +137,12 @@ export async function readFunnel(db: Db, range: DayRange) {
     /** Views of the landing and sales pages: where visitors enter the funnel. */
     visits: pages["/"] + pages["/ailabs-offer"] + pages["/ailabs-offer2"],
     signUps: signUpTotal,
-    /** Of the accounts created in the range, those holding a completed purchase of the plan. */
+    /** Of the accounts created in the range, those holding a completed purchase of the plan (not a grant). */
     payingSignUps,
-    /** Completed purchases of the plan made in the range. */
+    /** Completed purchases of the plan made in the range (grants by the seller are not). */
     purchases: purchaseTotal,
+    /** Lifetime Access granted by the seller in the range, still in force: not purchases. */
+    grants: grantTotal,
     /** payingSignUps / signUps in percent; null without sign-ups. */
     freeToPaidPercent: percentOf(payingSignUps, signUpTotal),
     steps,
