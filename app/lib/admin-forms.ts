@@ -58,6 +58,14 @@ export const paymentIssueActionSchema = z.object({
     .max(254)
     .transform((v) => v.toLowerCase())
     .optional(),
+  /** What the payment paid for, as the owner says. */
+  product: z
+    .enum(funnelProductKeys as [FunnelProductKey, ...FunnelProductKey[]], {
+      message: "Choose one of the products.",
+    })
+    .default("lifetime-access"),
+  /** Attach even though the account already holds the product. */
+  anyway: z.literal("yes").optional(),
 });
 
 /** The kinds of audit log entry (app/server/admin/audit.server.ts), by area, for the log's filter. */

@@ -11,6 +11,7 @@ import {
   secondaryButton,
 } from "~/components/admin/console";
 import { UnmatchedPayments } from "~/components/admin/unmatched-payments";
+import { funnelProductKeys } from "~/config/site";
 import {
   memberAccessFilters,
   membersPageSize,
@@ -23,6 +24,7 @@ import { listMembers } from "~/server/admin/members.server";
 import {
   attachPayment,
   dismissPayment,
+  likelyProduct,
   unmatchedPayments,
 } from "~/server/admin/unmatched-payments.server";
 import { requireAdmin, requireRecentProof } from "~/server/auth/guards.server";
@@ -34,13 +36,18 @@ import {
   redirectWithNotice,
   takeNotice,
 } from "~/server/forms.server";
+import { currentOfferSettings, productName } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/members";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { query, db } = await consoleRequest(request, membersQuerySchema);
-  const [members, payments] = await Promise.all([listMembers(db, query), unmatchedPayments(db)]);
+  const [members, unmatched] = await Promise.all([listMembers(db, query), unmatchedPayments(db)]);
+  // Each payment with the product it most likely paid for, which its form offers first.
+  const offer = currentOfferSettings();
+  const payments = unmatched.map((p) => ({ ...p, likelyProduct: likelyProduct(offer, p) }));
+  const products = funnelProductKeys.map((key) => ({ key, name: productName(key) }));
   const { notice, headers } = takeNotice(request);
-  return data({ ...members, payments, query, notice }, { headers });
+  return data({ ...members, payments, products, query, notice }, { headers });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -48,21 +55,25 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   // Attaching a payment grants access: only with a recent proof.
   await requireRecentProof(request, admin, form);
-  const checked = checkForm(form, paymentIssueActionSchema, ["email"]);
+  const checked = checkForm(form, paymentIssueActionSchema, ["email", "product", "providerRef"]);
   if (!checked.ok) return checked.refuse(400, firstError(checked.fieldErrors));
   const db = await getDb();
-  const { intent, provider, providerRef, email } = checked.data;
+  const { intent, provider, providerRef, email, product, anyway } = checked.data;
   const payment = { provider, providerRef };
-  let result: Awaited<ReturnType<typeof dismissPayment>>;
+  let result: Awaited<ReturnType<typeof attachPayment>>;
   if (intent === "dismiss") {
     result = await dismissPayment(db, adminActor(admin), payment);
   } else if (email) {
-    result = await attachPayment(db, adminActor(admin), payment, email);
+    result = await attachPayment(db, adminActor(admin), payment, email, product, anyway === "yes");
   } else {
     const fieldErrors = { email: "Enter the e-mail of the account to attach it to" };
     return checked.refuse(400, firstError(fieldErrors));
   }
-  if (!result.ok) return checked.refuse(409, { formError: result.error });
+  if (!result.ok) {
+    // The account already holds the product: the form asks whether to attach it anyway.
+    const alreadyHeld = "alreadyHeld" in result;
+    return checked.refuse(409, { formError: result.error }, { extra: { alreadyHeld } });
+  }
   // Back to the same search (the request's URL is React Router's data URL), saying what was done.
   const asked = new URL(request.url).searchParams;
   const search = new URLSearchParams();
@@ -97,7 +108,12 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
         {total.toLocaleString("en-US")} account{total === 1 ? "" : "s"}
         {query.q || query.access !== "all" ? " match" : ""}, newest first.
       </ConsoleHeading>
-      <UnmatchedPayments payments={payments} notice={notice} answer={actionData} />
+      <UnmatchedPayments
+        payments={payments}
+        products={loaderData.products}
+        notice={notice}
+        answer={actionData}
+      />
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1 basis-60">
           <label htmlFor="members-q" className="block text-sm font-medium text-slate-700">

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { offerDefaults } from "~/lib/offer";
 import { createUser, purchasesOf } from "~/test/helpers";
 import { hasPaidAccess } from "../access.server";
 import { createChapter, createCourse } from "../courses/authoring.server";
@@ -12,7 +13,12 @@ import { adminActor } from "./audit.server";
 import { csvCell, csvLine } from "./csv.server";
 import { applyMemberAction } from "./member-actions.server";
 import { allMembers, findMember, listMembers } from "./members.server";
-import { attachPayment, dismissPayment, unmatchedPayments } from "./unmatched-payments.server";
+import {
+  attachPayment,
+  dismissPayment,
+  likelyProduct,
+  unmatchedPayments,
+} from "./unmatched-payments.server";
 
 const everyone = { access: "all", page: 1 } as const;
 
@@ -286,6 +292,71 @@ describe("unmatched payments", () => {
       .from(auditLog)
       .where(and(eq(auditLog.actorId, admin.id)));
     expect(entries.map((e) => e.kind).sort()).toEqual(["payment.attach", "payment.dismiss"]);
+  });
+});
+
+describe("attaching a payment for something other than the plan", () => {
+  it("records the product and amount paid on the day it was paid, and warns when the account holds it", async () => {
+    const db = await getDb();
+    const actor = adminActor(await createUser({ isAdmin: true }));
+    const buyer = await createUser({ paid: true });
+    const paidAt = new Date(Date.UTC(2026, 5, 7, 14, 30));
+    const issue = async () => {
+      const providerRef = `cs_test_${randomUUID()}`;
+      await db.insert(paymentIssue).values({
+        provider: "stripe",
+        providerRef,
+        reason: "not-the-plan",
+        userRef: buyer.id,
+        amountCents: 3700,
+        currency: "usd",
+        createdAt: paidAt,
+      });
+      return { provider: "stripe", providerRef };
+    };
+    // $37 is the white-label package's price: the form offers it first.
+    expect(likelyProduct(offerDefaults, { amountCents: 3700, currency: "usd" })).toBe(
+      "white-label",
+    );
+    expect(likelyProduct(offerDefaults, { amountCents: 1234, currency: "usd" })).toBe(
+      "lifetime-access",
+    );
+
+    // The buyer already has Lifetime Access: attaching the payment as the plan is questioned.
+    const first = await issue();
+    const warned = await attachPayment(db, actor, first, buyer.email, "lifetime-access");
+    expect(warned).toMatchObject({ ok: false, alreadyHeld: true });
+    expect("error" in warned && warned.error).toMatch(/already holds Lifetime Access/);
+    expect(await purchasesOf(buyer.id)).toHaveLength(1);
+
+    // As the package it paid for: that product, that amount, the day it was paid.
+    const attached = await attachPayment(db, actor, first, buyer.email, "white-label");
+    expect(attached).toEqual({
+      ok: true,
+      message: `Attached the $37 payment of 2026-06-07 to ${buyer.email} as 12-in-1 White Label Package.`,
+    });
+    const [recorded] = (await purchasesOf(buyer.id)).filter(
+      (p) => p.providerRef === first.providerRef,
+    );
+    expect(recorded).toMatchObject({
+      product: "white-label",
+      amountCents: 3700,
+      status: "completed",
+      createdAt: paidAt,
+    });
+
+    // A second payment as the package again: questioned, then recorded when the owner goes on.
+    const second = await issue();
+    expect(await attachPayment(db, actor, second, buyer.email, "white-label")).toMatchObject({
+      ok: false,
+      alreadyHeld: true,
+    });
+    expect(await attachPayment(db, actor, second, buyer.email, "white-label", true)).toMatchObject({
+      ok: true,
+    });
+    expect((await purchasesOf(buyer.id)).filter((p) => p.product === "white-label")).toHaveLength(
+      2,
+    );
   });
 });
 

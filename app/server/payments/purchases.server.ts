@@ -18,6 +18,8 @@ export type PurchaseInput = PaymentRef & {
   currency: string;
   /** A marketplace sale to an account whose address is not proved yet (access.server.ts). */
   awaitsAddressProof?: boolean;
+  /** When it was paid, when that was before it is recorded (an unmatched payment attached later). */
+  paidAt?: Date;
 };
 
 /** Thrown when a payment is already recorded for another user: never moved silently. */
@@ -77,10 +79,12 @@ export async function recordPurchase(
   return db.transaction(async (tx) => {
     await lockPayment(tx, input);
     const revocation = await earlyRevocation(tx, input);
+    const { paidAt, ...recorded } = input;
     const inserted = await tx
       .insert(purchase)
       .values({
-        ...input,
+        ...recorded,
+        ...(paidAt ? { createdAt: paidAt } : {}),
         status: revocation ? "refunded" : "completed",
         refundedAt: revocation?.revokedAt ?? null,
       })
