@@ -133,6 +133,9 @@ describe("the access rule is one rule", () => {
     await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, proved.id));
     const manual = await named("manual");
     await applyMemberAction(db, adminActor(admin), manual.id, "grant");
+    const revoked = await named("revoked");
+    await buy(revoked.id, "stripe");
+    await applyMemberAction(db, adminActor(admin), revoked.id, "revoke");
     const nobody = await named("nobody");
 
     const expected = {
@@ -144,6 +147,8 @@ describe("the access rule is one rule", () => {
       [unproved.id]: "none",
       [proved.id]: "member",
       [manual.id]: "member",
+      // Access revoked by the owner, nothing refunded: neither a member nor refunded.
+      [revoked.id]: "none",
       [nobody.id]: "none",
     } satisfies Record<string, MemberAccess>;
 
@@ -228,6 +233,9 @@ describe("a course opens by one rule, in code and in SQL", () => {
     });
     const manual = await createUser();
     await applyMemberAction(db, actor, manual.id, "grant");
+    const revoked = await createUser({ paid: true });
+    await buy(revoked.id, "warriorplus", "white-label");
+    await applyMemberAction(db, actor, revoked.id, "revoke");
     const nobody = await createUser();
 
     const courses = {
@@ -258,6 +266,10 @@ describe("a course opens by one rule, in code and in SQL", () => {
         { plan: false, whiteLabel: false, both: false, nobodys: false },
       ],
       [manual.id]: ["manual grant", { plan: true, whiteLabel: false, both: true, nobodys: false }],
+      [revoked.id]: [
+        "access revoked",
+        { plan: false, whiteLabel: false, both: false, nobodys: false },
+      ],
       [nobody.id]: ["nobody", { plan: false, whiteLabel: false, both: false, nobodys: false }],
     };
     expect(wl.status).toBe("completed");

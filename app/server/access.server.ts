@@ -8,7 +8,7 @@ import { logger } from "./logger.server";
 /**
  * The one access rule (docs/product.md, The access rule): a user is a member
  * when they are an admin or hold a completed, unrefunded purchase of the plan
- * (lifetime-access) from any provider; add-ons (bump, upsells) open nothing by
+ * (lifetime-access) from any provider whose access the owner has not revoked; add-ons (bump, upsells) open nothing by
  * themselves; a marketplace sale credited to an account that had not proved
  * its address counts once the address is proved (purchase.awaits_address_proof).
  * Every way of paying writes a `purchase` row, so this is the only check.
@@ -178,9 +178,12 @@ function holdsPlan(userId: SQL): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${purchase} where ${counts(userId)} and ${col(purchase.product)} = ${accessProduct})`;
 }
 
-/** A `purchase` row that counts for the user `userId`: theirs, completed, and its address proved. */
+/**
+ * A `purchase` row that counts for the user `userId`: theirs, completed, not
+ * revoked by the owner, and its address proved.
+ */
 export function counts(userId: SQL): SQL<boolean> {
-  return sql<boolean>`(${col(purchase.userId)} = ${userId} and ${col(purchase.status)} = 'completed' and ${addressProved()})`;
+  return sql<boolean>`(${col(purchase.userId)} = ${userId} and ${col(purchase.status)} = 'completed' and ${col(purchase.accessRevokedAt)} is null and ${addressProved()})`;
 }
 
 const ref = (c: AnyPgColumn | SQL): SQL => (is(c, SQL) ? c : col(c));

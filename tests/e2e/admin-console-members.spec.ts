@@ -58,7 +58,13 @@ test.describe("the owner's console: members", () => {
 
     await page.getByRole("link", { name: "Revoke access" }).click();
     await page.getByRole("button", { name: "Yes, revoke access" }).click();
-    await expect(page.getByText(`Revoked access for ${member.email}`)).toBeVisible();
+    await expect(page.getByText(`Revoked access for ${member.email}`)).toContainText(
+      "Nothing was refunded.",
+    );
+    // The grant stays on record, its access ended.
+    await expect(page.getByRole("table", { name: "Purchases" })).toContainText(
+      "completed, access revoked",
+    );
     expect((await dashboard()).headers().location).toBe("/payment-options");
 
     await page.getByRole("link", { name: "Sign out everywhere" }).click();

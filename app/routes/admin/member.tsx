@@ -71,7 +71,7 @@ const actionCopy: Record<MemberAction, { label: string; question: string }> = {
   revoke: {
     label: "Revoke access",
     question:
-      "Mark every completed purchase of this person refunded? Their paid access ends on their next request.",
+      "End this person's access? Every purchase that gives it stops giving it, from their next request. Nothing is refunded: refund at the payment provider if money is owed.",
   },
   "make-admin": {
     label: "Make admin",
@@ -179,7 +179,11 @@ export default function Member({ loaderData, actionData }: Route.ComponentProps)
             <Cell wrap>{p.productName}</Cell>
             <Cell>{p.provider}</Cell>
             <Cell>{formatAmount(p.amountCents, p.currency)}</Cell>
-            <Cell>{p.status}</Cell>
+            <Cell>
+              {p.status === "completed" && p.accessRevokedAt
+                ? `completed, access revoked ${formatWhen(p.accessRevokedAt)}`
+                : p.status}
+            </Cell>
             <Cell>{formatWhen(p.createdAt)}</Cell>
             <Cell>{formatWhen(p.refundedAt)}</Cell>
           </tr>

@@ -10,7 +10,7 @@ import { type Actor, recordAudit } from "../audit-log.server";
 import { getAuth } from "../auth/better-auth.server";
 import type { Db } from "../db/client.server";
 import { session, user } from "../db/schema";
-import { fulfilPurchase, refundUserPurchases } from "../payments/purchases.server";
+import { fulfilPurchase, revokeUserAccess } from "../payments/purchases.server";
 
 export type MemberActionResult = { ok: true; message: string } | { ok: false; error: string };
 
@@ -63,22 +63,24 @@ async function grant(db: Db, actor: Actor, target: Target): Promise<MemberAction
 }
 
 async function revoke(db: Db, actor: Actor, target: Target): Promise<MemberActionResult> {
-  const refunded = await db.transaction(async (tx) => {
-    const rows = await refundUserPurchases(tx, [target.id]);
+  const revoked = await db.transaction(async (tx) => {
+    const rows = await revokeUserAccess(tx, [target.id]);
     if (rows.length > 0) {
       await recordAudit(tx, actor, {
         kind: "member.revoke",
         target: target.email,
-        detail: `${rows.length} purchase(s) marked refunded`,
+        detail: `${rows.length} purchase(s) no longer give access; nothing refunded`,
       });
     }
     return rows.length;
   });
-  if (refunded === 0) return { ok: false, error: `${target.email} has no completed purchases.` };
+  if (revoked === 0) {
+    return { ok: false, error: `${target.email} has no purchases that give access.` };
+  }
   const admin = target.isAdmin ? " They are an admin and keep access as one." : "";
   return {
     ok: true,
-    message: `Revoked access for ${target.email}: ${refunded} purchase${refunded === 1 ? "" : "s"} marked refunded.${admin}`,
+    message: `Revoked access for ${target.email}: ${revoked} purchase${revoked === 1 ? "" : "s"} no longer give${revoked === 1 ? "s" : ""} access. Nothing was refunded.${admin}`,
   };
 }
 

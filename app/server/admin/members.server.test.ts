@@ -140,6 +140,24 @@ describe("actions on a member", () => {
     expect(await applyMemberAction(db, actor, randomUUID(), "grant")).toBeNull();
   });
 
+  it("revoke ends a paying member's access and books nothing: the sale stays a sale", async () => {
+    const db = await getDb();
+    const actor = adminActor(await createUser({ isAdmin: true }));
+    const buyer = await createUser({ paid: true });
+    const result = await applyMemberAction(db, actor, buyer.id, "revoke");
+    expect(result).toEqual({
+      ok: true,
+      message: `Revoked access for ${buyer.email}: 1 purchase no longer gives access. Nothing was refunded.`,
+    });
+    expect(await hasPaidAccess(db, { id: buyer.id, isAdmin: false })).toBe(false);
+    const [kept] = await purchasesOf(buyer.id);
+    expect(kept).toMatchObject({ status: "completed", refundedAt: null });
+    expect(kept?.accessRevokedAt).toBeInstanceOf(Date);
+    // Granted again: a manual purchase beside it.
+    expect(await applyMemberAction(db, actor, buyer.id, "grant")).toMatchObject({ ok: true });
+    expect(await hasPaidAccess(db, { id: buyer.id, isAdmin: false })).toBe(true);
+  });
+
   it("make and remove admin: never yourself, never the last admin", async () => {
     const { db, admin, target: other, actor } = await adminAndTarget();
     expect(await applyMemberAction(db, actor, admin.id, "remove-admin")).toEqual({

@@ -305,6 +305,12 @@ export const purchase = pgTable(
     createdAt: instant("created_at").notNull().defaultNow(),
     refundedAt: instant("refunded_at"),
     /**
+     * When the owner ended the access this purchase gave ("Revoke access"):
+     * it no longer counts for access, and nothing was refunded (the money
+     * figures keep it as a sale). Null: it gives access as its status says.
+     */
+    accessRevokedAt: instant("access_revoked_at"),
+    /**
      * A marketplace sale credited to an account whose owner had not proved the
      * address: it grants access only once the address is proved
      * (user.email_verified, set by using a reset or set-password link).

@@ -8,7 +8,7 @@ import { paidAccessSql } from "../access.server";
 import type { Db } from "../db/client.server";
 import { emailIs } from "../db/email-match.server";
 import { purchase, user } from "../db/schema";
-import { fulfilPurchase, refundUserPurchases } from "../payments/purchases.server";
+import { fulfilPurchase, revokeUserAccess } from "../payments/purchases.server";
 import { productName, refreshOfferSettings } from "../settings/offer-settings.server";
 import type { CliIo } from "./cli-io.server";
 
@@ -52,7 +52,7 @@ const qualified = (c: AnyPgColumn) =>
   sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`;
 
 const completedManualPurchase = (userId: AnyPgColumn, product: string) =>
-  sql<boolean>`exists (select 1 from ${purchase} where ${qualified(purchase.userId)} = ${qualified(userId)} and ${qualified(purchase.provider)} = 'manual' and ${qualified(purchase.status)} = 'completed' and ${qualified(purchase.product)} = ${product})`;
+  sql<boolean>`exists (select 1 from ${purchase} where ${qualified(purchase.userId)} = ${qualified(userId)} and ${qualified(purchase.provider)} = 'manual' and ${qualified(purchase.status)} = 'completed' and ${qualified(purchase.accessRevokedAt)} is null and ${qualified(purchase.product)} = ${product})`;
 
 /** Gives the user `product` (Lifetime Access unless named) as a manual purchase of amount 0. */
 export async function grantAccess(
@@ -106,19 +106,19 @@ export async function revokeAccess(db: Db, io: CliIo, email: string): Promise<nu
     .from(user)
     .where(emailIs(user.email, email));
   if (targets.length === 0) return noSuchUser(io, email);
-  const refunded = await refundUserPurchases(
+  const revoked = await revokeUserAccess(
     db,
     targets.map((t) => t.id),
   );
-  const who = targets.find((t) => t.id === refunded[0]?.userId) ?? targets[0];
+  const who = targets.find((t) => t.id === revoked[0]?.userId) ?? targets[0];
   if (!who) return noSuchUser(io, email);
-  if (refunded.length > 0) {
-    const n = refunded.length;
+  if (revoked.length > 0) {
+    const n = revoked.length;
     io.out(
-      `Revoked access for ${who.email}: ${n} purchase${n === 1 ? "" : "s"} marked refunded; their paid access has ended.`,
+      `Revoked access for ${who.email}: ${n} purchase${n === 1 ? "" : "s"} no longer give${n === 1 ? "s" : ""} access; nothing was refunded.`,
     );
   } else {
-    io.out(`${who.email} has no completed purchases; nothing changed.`);
+    io.out(`${who.email} has no purchases that give access; nothing changed.`);
   }
   if (who.isAdmin) io.out(`${who.email} is an admin and keeps access through is_admin.`);
   return 0;

@@ -158,14 +158,20 @@ describe("access grant", () => {
     expect(await purchasesIn(await getDb(), u.id)).toHaveLength(1);
   });
 
-  it("grants again once the manual purchase was refunded", async () => {
+  it("grants again once the access of the manual purchase was revoked", async () => {
     const u = await createUser();
     await cli("access", "grant", u.email);
     await cli("access", "revoke", u.email);
     const r = await cli("access", "grant", u.email);
     expect(r.out).toMatch(/^Granted access to /);
     const rows = await purchasesIn(await getDb(), u.id);
-    expect(rows.map((p) => p.status).sort()).toEqual(["completed", "refunded"]);
+    expect(rows.map((p) => [p.status, p.accessRevokedAt === null])).toEqual(
+      expect.arrayContaining([
+        ["completed", false],
+        ["completed", true],
+      ]),
+    );
+    expect(await hasPaidAccess(await getDb(), { id: u.id, isAdmin: false })).toBe(true);
   });
 
   it("adds a manual purchase beside a paid one", async () => {
@@ -177,35 +183,31 @@ describe("access grant", () => {
 });
 
 describe("access revoke", () => {
-  it("marks every completed purchase refunded, says how many, and ends access", async () => {
+  it("ends the access of every completed purchase, says how many, and refunds nothing", async () => {
     const u = await createUser({ paid: true });
     await buy(u.id, "stripe");
     const alreadyRefunded = await buy(u.id, "warriorplus");
-    await revokePurchase(await getDb(), {
+    const refunded = await revokePurchase(await getDb(), {
       provider: "warriorplus",
       providerRef: alreadyRefunded.providerRef,
     });
-    const before = new Date(Date.now() - 60_000);
 
     const r = await cli("access", "revoke", u.email.toUpperCase());
     expect(r).toEqual({
       code: 0,
-      out: `Revoked access for ${u.email}: 2 purchases marked refunded; their paid access has ended.`,
+      out: `Revoked access for ${u.email}: 2 purchases no longer give access; nothing was refunded.`,
       err: "",
     });
     const rows = await purchasesIn(await getDb(), u.id);
     expect(rows).toHaveLength(3);
-    for (const p of rows) {
-      expect(p.status).toBe("refunded");
-      expect(p.refundedAt?.getTime()).toBeGreaterThan(before.getTime());
+    for (const p of rows.filter((row) => row.id !== alreadyRefunded.id)) {
+      expect(p).toMatchObject({ status: "completed", refundedAt: null });
+      expect(p.accessRevokedAt).toBeInstanceOf(Date);
     }
-    // The one refunded earlier keeps its own refund time.
+    // The one refunded earlier stays as it was.
     const earlier = rows.find((p) => p.id === alreadyRefunded.id);
-    expect(earlier?.refundedAt?.getTime()).toBeLessThanOrEqual(
-      Math.min(
-        ...rows.filter((p) => p.id !== alreadyRefunded.id).map((p) => p.refundedAt?.getTime() ?? 0),
-      ),
-    );
+    expect(earlier).toMatchObject({ status: "refunded", accessRevokedAt: null });
+    expect(earlier?.refundedAt).toEqual(refunded?.refundedAt);
     expect(await hasPaidAccess(await getDb(), { id: u.id, isAdmin: false })).toBe(false);
   });
 
@@ -214,7 +216,7 @@ describe("access revoke", () => {
     const bystander = await createUser({ paid: true });
     await cli("access", "revoke", target.email);
     const [p] = await purchasesIn(await getDb(), bystander.id);
-    expect(p?.status).toBe("completed");
+    expect(p).toMatchObject({ status: "completed", accessRevokedAt: null });
   });
 
   it("says an admin keeps access", async () => {
@@ -222,16 +224,16 @@ describe("access revoke", () => {
     const r = await cli("access", "revoke", u.email);
     expect(r.code).toBe(0);
     expect(r.out).toBe(
-      `Revoked access for ${u.email}: 1 purchase marked refunded; their paid access has ended.\n` +
+      `Revoked access for ${u.email}: 1 purchase no longer gives access; nothing was refunded.\n` +
         `${u.email} is an admin and keeps access through is_admin.`,
     );
   });
 
-  it("says when there is nothing to refund", async () => {
+  it("says when there is no access to end", async () => {
     const u = await createUser();
     expect(await cli("access", "revoke", u.email)).toEqual({
       code: 0,
-      out: `${u.email} has no completed purchases; nothing changed.`,
+      out: `${u.email} has no purchases that give access; nothing changed.`,
       err: "",
     });
     const admin = await createUser({ isAdmin: true });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/test/helpers";
+import { hasPaidAccess } from "../access.server";
 import { rowsOf } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { emailOutbox, purchase } from "../db/schema";
@@ -9,8 +10,8 @@ import {
   fulfilPurchase,
   type PurchaseInput,
   PurchaseOwnerMismatchError,
-  refundUserPurchases,
   revokePurchase,
+  revokeUserAccess,
 } from "./purchases.server";
 
 async function purchasesOf(providerRef: string) {
@@ -192,29 +193,37 @@ describe("revokePurchase", () => {
   });
 });
 
-describe("refundUserPurchases", () => {
-  it("refunds every completed purchase of the users named, and only those", async () => {
+describe("revokeUserAccess", () => {
+  it("ends the access every completed purchase of the users named gives, refunds nothing, and a provider's refund still books", async () => {
     const db = await getDb();
     const u = await createUser();
     const bystander = await createUser();
     const one = await fulfilPurchase(db, input(u.id));
     const two = await fulfilPurchase(db, input(u.id));
     const earlier = await fulfilPurchase(db, input(u.id));
-    const revoked = await revokePurchase(db, earlier);
+    await revokePurchase(db, earlier);
     const theirs = await fulfilPurchase(db, input(bystander.id));
+    expect(await hasPaidAccess(db, { id: u.id, isAdmin: false })).toBe(true);
 
-    const refunded = await refundUserPurchases(db, [u.id]);
-    expect(refunded.map((p) => p.id).sort()).toEqual([one.id, two.id].sort());
-    for (const p of refunded) {
-      expect(p.status).toBe("refunded");
-      expect(p.refundedAt).toBeInstanceOf(Date);
+    const revoked = await revokeUserAccess(db, [u.id]);
+    expect(revoked.map((p) => p.id).sort()).toEqual([one.id, two.id].sort());
+    for (const p of revoked) {
+      // Still a completed sale: nothing was paid back.
+      expect(p.status).toBe("completed");
+      expect(p.refundedAt).toBeNull();
+      expect(p.accessRevokedAt).toBeInstanceOf(Date);
     }
-    const [again] = await purchasesOf(earlier.providerRef);
-    expect(again?.refundedAt).toEqual(revoked?.refundedAt);
+    expect(await hasPaidAccess(db, { id: u.id, isAdmin: false })).toBe(false);
     const [kept] = await purchasesOf(theirs.providerRef);
-    expect(kept?.status).toBe("completed");
+    expect(kept).toMatchObject({ status: "completed", accessRevokedAt: null });
+    expect(await hasPaidAccess(db, { id: bystander.id, isAdmin: false })).toBe(true);
 
-    expect(await refundUserPurchases(db, [u.id])).toEqual([]);
-    expect(await refundUserPurchases(db, [])).toEqual([]);
+    // The provider refunds one later: it is booked as a refund then.
+    const refunded = await revokePurchase(db, one);
+    expect(refunded).toMatchObject({ status: "refunded" });
+    expect(refunded?.refundedAt).toBeInstanceOf(Date);
+
+    expect(await revokeUserAccess(db, [u.id])).toEqual([]);
+    expect(await revokeUserAccess(db, [])).toEqual([]);
   });
 });

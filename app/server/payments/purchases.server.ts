@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { type PurchaseProvider, purchase, purchaseRevocation } from "../db/schema";
 import { enqueuePurchaseReceipt } from "../mail/notices.server";
@@ -139,19 +139,26 @@ export async function isRevokedBeforePurchase(db: Db | Tx, ref: PaymentRef): Pro
 }
 
 /**
- * Marks every completed purchase of these users refunded, in one statement:
- * the operator's `access revoke`, which ends the access they paid for.
- * Purchases refunded before keep their refund time. Returns the purchases it
- * refunded.
+ * Ends the access these users' purchases give ("Revoke access"): each
+ * completed purchase not revoked yet is marked revoked now. Nothing is
+ * refunded: the purchases stay completed sales in every money figure, and a
+ * refund from the provider later still marks them refunded. Returns the
+ * purchases it revoked.
  */
-export async function refundUserPurchases(
+export async function revokeUserAccess(
   db: Db | Tx,
   userIds: readonly string[],
 ): Promise<Purchase[]> {
   if (userIds.length === 0) return [];
   return db
     .update(purchase)
-    .set({ status: "refunded", refundedAt: sql`now()` })
-    .where(and(inArray(purchase.userId, [...userIds]), eq(purchase.status, "completed")))
+    .set({ accessRevokedAt: sql`now()` })
+    .where(
+      and(
+        inArray(purchase.userId, [...userIds]),
+        eq(purchase.status, "completed"),
+        isNull(purchase.accessRevokedAt),
+      ),
+    )
     .returning();
 }

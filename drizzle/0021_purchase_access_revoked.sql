@@ -1,0 +1,1 @@
+ALTER TABLE "purchase" ADD COLUMN "access_revoked_at" timestamp with time zone;
