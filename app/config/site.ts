@@ -92,12 +92,15 @@ export const accessProduct = lifetimeAccess.id;
  * The one price formatter: whole dollars with thousands separators ($1,997),
  * cents only when there are some ($4.95).
  */
+// Built once: a formatter per call costs more than the formatting (a report formats thousands).
+const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const dollarsAndCents = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
 export function formatUsd(cents: number): string {
-  const dollars = cents / 100;
-  return `$${dollars.toLocaleString("en-US", {
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  })}`;
+  return `$${(cents % 100 === 0 ? wholeDollars : dollarsAndCents).format(cents / 100)}`;
 }
 
 /** An amount in cents: dollars for USD, else the cents and the currency's code. */

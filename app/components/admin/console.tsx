@@ -134,18 +134,21 @@ export const fieldClass =
 export const secondaryButton =
   "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60";
 
+// Built once: the audit log and member lists format a date per row.
+const whenFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+
 /** A date and time as the owner reads it: 24 Nov 2026, 14:05 (UTC). */
 export function formatWhen(value: Date | string | null): string {
   if (!value) return "—";
   const date = typeof value === "string" ? new Date(value) : value;
-  return `${date.toLocaleString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-  })} UTC`;
+  return `${whenFormat.format(date)} UTC`;
 }
 
 /** A labelled select of a filter form; `any` is the first option's label (value ""). */

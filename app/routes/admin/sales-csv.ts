@@ -4,7 +4,10 @@ import { csvResponse } from "~/server/admin/csv.server";
 import { allSales } from "~/server/admin/sales.server";
 import type { Route } from "./+types/sales-csv";
 
-/** /admin/sales.csv: the purchases behind /admin/sales for the same range, manual grants too. */
+/**
+ * /admin/sales.csv: the purchases behind /admin/sales for the same range (made or
+ * refunded in it), manual grants too.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const { query, db } = await consoleRequest(request, salesQuerySchema);
   const range = salesRange(query);

@@ -23,17 +23,23 @@ const unitLabels: Record<SalesUnit, string> = { day: "Day", week: "Week", month:
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
+// Built once, not per bar and row: a year by day is hundreds of dates.
+const monthFormat = new Intl.DateTimeFormat("en-GB", {
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
 function formatDay(day: string, unit: SalesUnit): string {
   const date = new Date(`${day}T00:00:00Z`);
-  if (unit === "month") {
-    return date.toLocaleDateString("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
-  }
-  const text = date.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  if (unit === "month") return monthFormat.format(date);
+  const text = dayFormat.format(date);
   return unit === "week" ? `Week of ${text}` : text;
 }
 
@@ -101,9 +107,10 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
       </Form>
       <p className="mt-4 max-w-3xl text-sm text-slate-600">
         A sale is a purchase made in the range (test checkout, Stripe or WarriorPlus). Gross is what
-        they paid; refunds are the sales of the range that have since been refunded, counted on the
-        day of the sale; net is gross minus refunds; the refund rate is refunded sales divided by
-        sales. Access granted by hand is not a sale: it is counted apart.
+        they paid, on the day of each sale; refunds are what was refunded in the range, on the day
+        of each refund, whenever the sale was; net is gross minus refunds; the refund rate is the
+        share of the range's sales refunded since. Access granted by hand is not a sale: it is
+        counted apart.
       </p>
 
       {main ? (

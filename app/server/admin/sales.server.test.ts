@@ -62,19 +62,23 @@ describe("the sales figures", () => {
       {
         currency: "usd",
         sales: 4,
-        refunded: 2,
         grossCents: 2500 + 2500 + 3700 + 495,
-        refundsCents: 2500 + 495,
-        netCents: 9195 - 2995,
+        // Refunds made in March: d's. b's sale is March's, its refund April's.
+        refunds: 1,
+        refundsCents: 495,
+        netCents: 9195 - 495,
+        // Of March's sales, two were refunded since.
+        refunded: 2,
         refundRate: 0.5,
       },
       {
         currency: "eur",
         sales: 1,
-        refunded: 0,
         grossCents: 1000,
+        refunds: 0,
         refundsCents: 0,
         netCents: 1000,
+        refunded: 0,
         refundRate: 0,
       },
     ]);
@@ -93,14 +97,14 @@ describe("the sales figures", () => {
       refundsCents: number;
     }) => [g.key, g.currency, g.sales, g.refunded, g.grossCents, g.refundsCents];
     expect(report.byProduct.map(brief)).toEqual([
-      ["lifetime-access", "usd", 2, 1, 5000, 2500],
+      ["lifetime-access", "usd", 2, 1, 5000, 0],
       ["white-label", "usd", 1, 0, 3700, 0],
       ["custom-saas", "eur", 1, 0, 1000, 0],
       ["bump-vip", "usd", 1, 1, 495, 495],
     ]);
     expect(report.byProvider.map(brief)).toEqual([
       ["warriorplus", "usd", 2, 1, 4195, 495],
-      ["stripe", "usd", 1, 1, 2500, 2500],
+      ["stripe", "usd", 1, 1, 2500, 0],
       ["test", "usd", 1, 0, 2500, 0],
       ["stripe", "eur", 1, 0, 1000, 0],
     ]);
@@ -111,14 +115,35 @@ describe("the sales figures", () => {
     const days = (await salesReport(db, { ...march, unit: "day" })).series;
     expect(days).toHaveLength(31);
     expect(days.filter((d) => d.sales > 0)).toEqual([
-      { start: "2031-03-03", grossCents: 5000, refundsCents: 2500, netCents: 2500, sales: 2 },
-      { start: "2031-03-10", grossCents: 3700, refundsCents: 0, netCents: 3700, sales: 1 },
-      { start: "2031-03-31", grossCents: 495, refundsCents: 495, netCents: 0, sales: 1 },
+      {
+        start: "2031-03-03",
+        grossCents: 5000,
+        refundsCents: 0,
+        netCents: 5000,
+        sales: 2,
+        refunds: 0,
+      },
+      {
+        start: "2031-03-10",
+        grossCents: 3700,
+        refundsCents: 0,
+        netCents: 3700,
+        sales: 1,
+        refunds: 0,
+      },
+      {
+        start: "2031-03-31",
+        grossCents: 495,
+        refundsCents: 495,
+        netCents: 0,
+        sales: 1,
+        refunds: 1,
+      },
     ]);
     const weeks = (await salesReport(db, { ...march, unit: "week" })).series;
     expect(weeks.map((w) => [w.start, w.grossCents, w.netCents])).toEqual([
       ["2031-02-24", 0, 0],
-      ["2031-03-03", 5000, 2500],
+      ["2031-03-03", 5000, 5000],
       ["2031-03-10", 3700, 3700],
       ["2031-03-17", 0, 0],
       ["2031-03-24", 0, 0],
@@ -128,9 +153,52 @@ describe("the sales figures", () => {
       .series;
     expect(months.map((m) => [m.start, m.grossCents, m.refundsCents, m.sales])).toEqual([
       ["2031-02-01", 2500, 0, 1],
-      ["2031-03-01", 9195, 2995, 4],
-      ["2031-04-01", 2500, 0, 1],
+      ["2031-03-01", 9195, 495, 4],
+      // b's refund, on its day in April.
+      ["2031-04-01", 2500, 2500, 1],
     ]);
+  });
+
+  it("counts a refund on the day it is made: an earlier range's figures stay as they were", async () => {
+    const db = await getDb();
+    // April: no sale of March, but b's refund on 10 April; the CSV lists b for it.
+    const april = { from: "2031-04-01", to: "2031-04-30", unit: "day" } as const;
+    const report = await salesReport(db, april);
+    expect(report.totals).toEqual([
+      {
+        currency: "usd",
+        sales: 1,
+        grossCents: 2500,
+        refunds: 1,
+        refundsCents: 2500,
+        netCents: 0,
+        refunded: 0,
+        refundRate: 0,
+      },
+    ]);
+    expect(report.series.find((d) => d.start === "2031-04-10")).toEqual({
+      start: "2031-04-10",
+      grossCents: 0,
+      refundsCents: 2500,
+      netCents: -2500,
+      sales: 0,
+      refunds: 1,
+    });
+    expect(report.byProduct.map((g) => [g.key, g.sales, g.refunds, g.refundsCents])).toEqual([
+      ["lifetime-access", 1, 1, 2500],
+    ]);
+    const rows: SaleRow[] = [];
+    for await (const batch of allSales(db, april)) rows.push(...batch);
+    const inApril = (at: Date | null) => at !== null && at >= new Date("2031-04-01T00:00:00Z");
+    // The CSV's rows add up to the report's figures.
+    expect(
+      rows
+        .filter((r) => inApril(r.createdAt) && r.provider !== "manual")
+        .reduce((n, r) => n + r.amountCents, 0),
+    ).toBe(report.totals[0]?.grossCents);
+    expect(rows.filter((r) => inApril(r.refundedAt)).reduce((n, r) => n + r.amountCents, 0)).toBe(
+      report.totals[0]?.refundsCents,
+    );
   });
 
   it("includes both ends of the range to the last millisecond of the UTC day", async () => {

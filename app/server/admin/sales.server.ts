@@ -1,16 +1,18 @@
 // The owner's console, sales: the figures of /admin/sales for a range of UTC
 // days and the purchases behind them for /admin/sales.csv. Every figure is
 // counted by PostgreSQL (group by, date_trunc) over the purchases created in
-// the range, found through purchase_created_at_idx.
+// the range (purchase_created_at_idx) and those refunded in it
+// (purchase_refunded_at_idx).
 //
 // What the figures mean (docs/product.md, Sales):
 // - a sale is a purchase created in the range by a paying provider (test,
 //   stripe, warriorplus); manual grants (provider manual, amount 0) are not
 //   sales: they are counted apart and left out of revenue and refund rate;
-// - gross: the amounts of those sales;
-// - refunds: the amounts of those sales that have since been refunded (a
-//   refund counts against the day of its sale, whenever it came);
-// - net: gross minus refunds; refund rate: refunded sales / sales.
+// - gross: the amounts of those sales, on the day of each sale;
+// - refunds: the amounts refunded in the range, on the day of each refund,
+//   whenever its sale was (so a past week's figures stay as they were);
+// - net: gross minus refunds;
+// - refund rate: of the range's sales, the share refunded since.
 
 import { sql } from "drizzle-orm";
 import { dayOf, type SalesRange, type SalesUnit } from "~/lib/admin-forms";
@@ -19,11 +21,16 @@ import { purchase, user } from "../db/schema";
 
 export type SalesFigures = {
   currency: string;
+  /** Sales made in the range, and what they paid (gross). */
   sales: number;
-  refunded: number;
   grossCents: number;
+  /** Refunds made in the range (of sales of any day), and their amounts. */
+  refunds: number;
   refundsCents: number;
+  /** grossCents - refundsCents. */
   netCents: number;
+  /** Of the range's sales, how many were refunded since. */
+  refunded: number;
   /** refunded / sales, 0 without sales. */
   refundRate: number;
 };
@@ -37,6 +44,7 @@ export type SalesBucket = {
   refundsCents: number;
   netCents: number;
   sales: number;
+  refunds: number;
 };
 
 export type SalesReport = {
@@ -67,37 +75,23 @@ const inRange = (range: SalesRange, column = sql`created_at`) => {
   return sql`${column} >= ${start}::timestamptz and ${column} < ${end}::timestamptz`;
 };
 
-const figures = sql`
-  count(*) filter (where provider <> 'manual') as sales,
-  count(*) filter (where provider <> 'manual' and status = 'refunded') as refunded,
-  coalesce(sum(amount_cents) filter (where provider <> 'manual'), 0) as gross,
-  coalesce(sum(amount_cents) filter (where provider <> 'manual' and status = 'refunded'), 0) as refunds`;
-
-function toFigures(r: Record<string, unknown> | Counts): SalesFigures {
-  const sales = Number(r.sales);
-  const refunded = Number(r.refunded);
-  const grossCents = Number(r.gross);
-  const refundsCents = Number(r.refunds);
+function toFigures(r: Counts): SalesFigures {
   return {
-    currency: String(r.currency),
-    sales,
-    refunded,
-    grossCents,
-    refundsCents,
-    netCents: grossCents - refundsCents,
-    refundRate: sales > 0 ? refunded / sales : 0,
+    currency: r.currency,
+    sales: r.sales,
+    grossCents: r.gross,
+    refunds: r.refunds,
+    refundsCents: r.refundsCents,
+    netCents: r.gross - r.refundsCents,
+    refunded: r.refunded,
+    refundRate: r.sales > 0 ? r.refunded / r.sales : 0,
   };
 }
 
-type Counts = {
-  key: string;
-  currency: string;
-  sales: number;
-  refunded: number;
-  gross: number;
-  refunds: number;
-  manual: number;
-};
+/** The counts the report adds up, as each row of its query has them. */
+const countColumns = ["sales", "refunded", "gross", "refunds", "refundsCents", "manual"] as const;
+
+type Counts = { key: string; currency: string } & Record<(typeof countColumns)[number], number>;
 
 /** Adds up rows of counts by `key` and currency (a few dozen rows: products × providers). */
 function fold(
@@ -109,20 +103,17 @@ function fold(
     const k = key(r);
     const currency = String(r.currency);
     const id = `${k}\u0000${currency}`;
-    const acc = out.get(id) ?? {
+    const acc: Counts = out.get(id) ?? {
       key: k,
       currency,
       sales: 0,
       refunded: 0,
       gross: 0,
       refunds: 0,
+      refundsCents: 0,
       manual: 0,
     };
-    acc.sales += Number(r.sales);
-    acc.refunded += Number(r.refunded);
-    acc.gross += Number(r.gross);
-    acc.refunds += Number(r.refunds);
-    acc.manual += Number(r.manual ?? 0);
+    for (const column of countColumns) acc[column] += Number(r[column] ?? 0);
     out.set(id, acc);
   }
   return [...out.values()];
@@ -151,25 +142,38 @@ function step(at: Date, unit: SalesUnit) {
 }
 
 /**
- * Everything /admin/sales shows for a range: one pass over the range's
- * purchases with a hash aggregate by day, product, provider and currency
- * (a few rows a day, whatever the number of purchases), folded here into
- * the totals, the two tables and the chart. One pass, not one per view: on
- * the embedded database statements run one after another, each a scan.
+ * Everything /admin/sales shows for a range: one statement, a pass over the
+ * range's purchases and one over its refunds, each with a hash aggregate by
+ * day, product, provider and currency (a few rows a day, whatever the number
+ * of purchases), folded here into the totals, the two tables and the chart.
+ * One statement, not one per view: on the embedded database statements run
+ * one after another, each a scan.
  */
 export async function salesReport(db: Db, range: SalesRange): Promise<SalesReport> {
-  // Grouped first by the UTC day the database keeps with each purchase (created_day: no
-  // time zone arithmetic per purchase), then the few rows per day into the unit's buckets.
+  // Sales by the UTC day the database keeps with each purchase (created_day: no time
+  // zone arithmetic per purchase), refunds by the UTC day of the refund; then the few
+  // rows per day into the unit's buckets.
   const groups = await rowsOf(
     db,
     sql`
       select to_char(date_trunc(${range.unit}, day::timestamp), 'YYYY-MM-DD') as start,
         product, provider, currency, sum(sales) as sales, sum(refunded) as refunded,
-        sum(gross) as gross, sum(refunds) as refunds, sum(manual) as manual
+        sum(gross) as gross, sum(refunds) as refunds, sum(refunds_cents) as "refundsCents",
+        sum(manual) as manual
       from (
-        select created_day as day, product, provider, currency, ${figures},
+        select created_day as day, product, provider, currency,
+          count(*) filter (where provider <> 'manual') as sales,
+          count(*) filter (where provider <> 'manual' and status = 'refunded') as refunded,
+          coalesce(sum(amount_cents) filter (where provider <> 'manual'), 0) as gross,
+          0 as refunds, 0 as refunds_cents,
           count(*) filter (where provider = 'manual') as manual
         from ${purchase} where ${inRange(range)}
+        group by 1, 2, 3, 4
+        union all
+        select (refunded_at at time zone 'UTC')::date, product, provider, currency,
+          0, 0, 0, count(*), sum(amount_cents), 0
+        from ${purchase}
+        where ${inRange(range, sql`refunded_at`)} and status = 'refunded' and provider <> 'manual'
         group by 1, 2, 3, 4
       ) d
       group by 1, 2, 3, 4`,
@@ -183,7 +187,7 @@ export async function salesReport(db: Db, range: SalesRange): Promise<SalesRepor
   const byKey = (column: "product" | "provider") =>
     fold(groups, (r) => String(r[column]))
       .map((r) => ({ key: r.key, ...toFigures(r) }))
-      .filter((g) => g.sales > 0)
+      .filter((g) => g.sales > 0 || g.refunds > 0)
       .sort(
         (a, b) => b.grossCents - a.grossCents || b.sales - a.sales || a.key.localeCompare(b.key),
       );
@@ -199,11 +203,12 @@ export async function salesReport(db: Db, range: SalesRange): Promise<SalesRepor
       refundsCents: found?.refundsCents ?? 0,
       netCents: found?.netCents ?? 0,
       sales: found?.sales ?? 0,
+      refunds: found?.refunds ?? 0,
     };
   });
   return {
     range,
-    totals: totals.filter((t) => t.sales > 0),
+    totals: totals.filter((t) => t.sales > 0 || t.refunds > 0),
     manualGrants,
     byProduct: byKey("product"),
     byProvider: byKey("provider"),
@@ -225,8 +230,10 @@ export type SaleRow = {
 };
 
 /**
- * Every purchase created in the range (manual grants too), oldest first, in
- * batches for the CSV download: keyset pagination on (created_at, id).
+ * Every purchase created in the range (manual grants too) or refunded in it,
+ * oldest first, in batches for the CSV download: keyset pagination on
+ * (created_at, id). Its rows add up to the report's figures: gross from the
+ * rows created in the range, refunds from those refunded in it.
  */
 export async function* allSales(
   db: Db,
@@ -242,7 +249,7 @@ export async function* allSales(
         select p.id, p.created_at, p.created_at::text as cursor_at, u.email, p.provider, p.product,
           p.amount_cents, p.currency, p.status, p.refunded_at
         from ${purchase} p join ${user} u on u.id = p.user_id
-        where ${inRange(range, sql`p.created_at`)}
+        where (${inRange(range, sql`p.created_at`)} or ${inRange(range, sql`p.refunded_at`)})
           ${after ? sql`and (p.created_at, p.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         order by p.created_at, p.id
         limit ${batch}`,

@@ -337,6 +337,8 @@ export const purchase = pgTable(
     index("purchase_user_status_idx").on(t.userId, t.status),
     // Serves the sales figures for a date range (/admin/sales).
     index("purchase_created_at_idx").on(t.createdAt),
+    // Serves the refunds of a date range, counted on the day they were made.
+    index("purchase_refunded_at_idx").on(t.refundedAt).where(sql`${t.refundedAt} is not null`),
     check(
       "purchase_provider_check",
       sql`${t.provider} in ('test','stripe','warriorplus','manual')`,

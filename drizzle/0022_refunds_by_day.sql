@@ -1,0 +1,1 @@
+CREATE INDEX "purchase_refunded_at_idx" ON "purchase" USING btree ("refunded_at") WHERE "purchase"."refunded_at" is not null;
