@@ -24,6 +24,7 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("cookie-consent", "routes/cookie-consent.ts"),
   route("reset-password", "routes/auth/reset-password.tsx"),
+  route("buy/:offer", "routes/checkout/buy.ts"),
   route("payment-options", "routes/checkout/payment-options.tsx"),
   route("checkout/test/:checkoutId", "routes/checkout/test-checkout.tsx"),
   route("success", "routes/checkout/success.tsx"),

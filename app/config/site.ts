@@ -57,6 +57,9 @@ export const funnelProducts = {
 export type FunnelProductKey = keyof typeof funnelProducts;
 export const funnelProductKeys = Object.keys(funnelProducts) as FunnelProductKey[];
 
+/** The order bump: offered on the plan page beside the plan, bought with it as its own purchase. */
+export const orderBump = "bump-vip" satisfies FunnelProductKey;
+
 /**
  * Where a member is offered a product they do not hold: a course only it
  * opens is a locked card on the dashboard that leads there. The VIP Upgrade

@@ -163,7 +163,7 @@ export const earningsDisclaimer =
 /** What differs between the two sales pages: price, headline and the build demo. */
 export const salesVariants = {
   "/ailabs-offer": {
-    priceSetting: "planPriceCents",
+    offer: "plan",
     headline: "Build and Launch Your Own AI SaaS App in 7 Days, Without Writing Code",
     subheadline:
       "The step-by-step course and toolkit that takes you from a written prompt to a live AI app that takes payments, even if you have never coded before.",
@@ -171,7 +171,7 @@ export const salesVariants = {
     demoPrompts: demoPrompts.slice(0, 1),
   },
   "/ailabs-offer2": {
-    priceSetting: "offer2PriceCents",
+    offer: "offer2",
     headline: "Turn One Written Prompt Into an AI App People Pay For",
     subheadline:
       "AI Labs shows non-coders how to build, launch and earn from AI software-as-a-service apps with a proven 7-day launch formula.",

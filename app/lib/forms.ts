@@ -1,4 +1,5 @@
 import type { FieldErrors } from "./form-answer";
+import { planOffers } from "./offer";
 import { passwordMaxLength } from "./password-rule";
 import { currentPassword, newPassword } from "./password-schemas";
 import { z } from "./zod";
@@ -52,6 +53,10 @@ export const checkoutSchema = z.object({
   productId: z.string().min(1).max(64),
   /** The coupon typed at the checkout, if any (applyCoupon decides whether it is taken). */
   coupon: z.string().trim().max(64, "That coupon code is not valid.").default(""),
+  /** Which sales page's price (the plan's, or /ailabs-offer2's): planOffers. */
+  offer: z.enum(planOffers).default("plan"),
+  /** The order bump's box, ticked ("yes") or not sent. */
+  bump: z.literal("yes").optional(),
 });
 
 /** The test checkout's Pay and Cancel buttons. */

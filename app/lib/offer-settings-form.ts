@@ -10,6 +10,7 @@ import {
   type OfferSettings,
   type ProductNameSetting,
   type ProductPriceSetting,
+  sellInChoices,
   validDate,
 } from "./offer";
 import { z } from "./zod";
@@ -89,6 +90,7 @@ export const offerSettingsFormSchema = z
       .trim()
       .regex(isoDate, "Enter the contest's last day as a date")
       .refine(validDate, "That date does not exist"),
+    sellIn: z.enum(sellInChoices, "Choose where buyers pay"),
     mainOfferUrl: httpsLink("the main offer's buy link"),
     whiteLabelUrl: httpsLink("the white label buy link"),
     customSaasUrl: httpsLink("the custom SaaS buy link"),
@@ -141,6 +143,7 @@ export const offerSettingsFormSchema = z
       launchTimeZone: v.launchTimeZone,
       contestStart: v.contestStart,
       contestEnd: v.contestEnd,
+      sellIn: v.sellIn,
       mainOfferUrl: v.mainOfferUrl,
       whiteLabelUrl: v.whiteLabelUrl,
       customSaasUrl: v.customSaasUrl,
@@ -168,6 +171,7 @@ export function formValues(s: OfferSettings): OfferSettingsForm {
     launchTimeZone: s.launchTimeZone,
     contestStart: s.contestStart,
     contestEnd: s.contestEnd,
+    sellIn: s.sellIn,
     mainOfferUrl: s.mainOfferUrl,
     whiteLabelUrl: s.whiteLabelUrl,
     customSaasUrl: s.customSaasUrl,

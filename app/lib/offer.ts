@@ -11,6 +11,10 @@ import {
 // code in the browser imports this module, and the validation library stays
 // on the server and the admin's form (offer-settings.ts, which re-exports this).
 
+/** Where the funnel sells (OfferSettings.sellIn). */
+export const sellInChoices = ["product", "marketplace"] as const;
+export type SellIn = (typeof sellInChoices)[number];
+
 export type OfferSettings = {
   /**
    * The products' names, as every page, receipt and e-mail names them (edited on
@@ -50,6 +54,12 @@ export type OfferSettings = {
   /** The contest's first and last day (YYYY-MM-DD); winners are announced on the last. */
   contestStart: string;
   contestEnd: string;
+  /**
+   * Where the funnel's buy buttons lead: this site's checkout ("product") or the
+   * marketplace links below ("marketplace"). The pages show the marketplace's
+   * whenever no card provider or test checkout is on (publicOffer()).
+   */
+  sellIn: SellIn;
   /** Marketplace buy links: the main offer, the white label upsell, the custom SaaS upsell. */
   mainOfferUrl: string;
   whiteLabelUrl: string;
@@ -93,6 +103,7 @@ export const offerSettingKeys = [
   "launchTimeZone",
   "contestStart",
   "contestEnd",
+  "sellIn",
   "mainOfferUrl",
   "whiteLabelUrl",
   "customSaasUrl",
@@ -124,6 +135,7 @@ export const offerDefaults: OfferSettings = {
   launchTimeZone: "America/Chicago",
   contestStart: "2025-06-12",
   contestEnd: "2025-06-13",
+  sellIn: "product",
   mainOfferUrl: salesFunnel.checkoutUrls.mainOffer,
   whiteLabelUrl: salesFunnel.checkoutUrls.whiteLabel,
   customSaasUrl: salesFunnel.checkoutUrls.coaching,
@@ -186,6 +198,42 @@ export function productNameIn(offer: Pick<OfferSettings, ProductNameSetting>, ke
   return Object.hasOwn(productNameKeys, key)
     ? offer[productNameKeys[key as FunnelProductKey]]
     : key;
+}
+
+/**
+ * The sales pages' offers of Lifetime Access: the plan at its price (the landing
+ * page and /ailabs-offer), and at the second sales page's price (/ailabs-offer2).
+ */
+export const planOffers = ["plan", "offer2"] as const;
+export type PlanOffer = (typeof planOffers)[number];
+
+/** What an offer of Lifetime Access charges: the plan's price, or the second sales page's. */
+export function planOfferPriceCents(
+  offer: Pick<OfferSettings, "planPriceCents" | "offer2PriceCents">,
+  which: PlanOffer,
+): number {
+  return which === "offer2" ? offer.offer2PriceCents : offer.planPriceCents;
+}
+
+/** The plan page of an offer: /payment-options, naming the second sales page's price. */
+export function planPagePath(which: PlanOffer): string {
+  return which === "offer2" ? "/payment-options?offer=offer2" : "/payment-options";
+}
+
+/** The offer a plan page or sign-up URL names (?offer=offer2), else the plan's. */
+export function planOfferIn(url: string): PlanOffer {
+  return new URL(url).searchParams.get("offer") === "offer2" ? "offer2" : "plan";
+}
+
+/**
+ * Where a buy button of Lifetime Access leads: /buy/{offer} (sign-up, then this
+ * site's checkout) when the funnel sells in the product, else the marketplace's link.
+ */
+export function planBuyHref(
+  offer: Pick<OfferSettings, "sellIn" | "mainOfferUrl">,
+  which: PlanOffer,
+) {
+  return offer.sellIn === "product" ? `/buy/${which}` : offer.mainOfferUrl;
 }
 
 /** Whether `zone` is a time zone this runtime knows (IANA names: Europe/Paris, UTC). */

@@ -13,7 +13,7 @@ type Session = Record<string, unknown> & { id: string };
 /**
  * A local HTTP server speaking the few endpoints of Stripe's API the product
  * uses (POST /v1/customers, GET /v1/prices/:id, POST /v1/checkout/sessions
- * with a price or price_data and a promotion code among its discounts,
+ * with lines of a price or price_data and a promotion code among its discounts,
  * GET /v1/checkout/sessions/:id, with expand[]=line_items, POST /v1/coupons,
  * GET and POST /v1/promotion_codes, POST /v1/promotion_codes/:id), recording
  * what it was sent. The plan's Price costs 2500 cents and belongs to the
@@ -177,17 +177,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return stripeError(res, status, "No such price: 'price_test_lifetime'");
       }
       const id = randomId("cs_test");
-      const line = "line_items[0][price_data]";
-      const bought: Price | null = params[`${line}[unit_amount]`]
-        ? {
+      // Each line: a Price by id, or price_data of a Product (or of product_data: a new one).
+      const bought: Price[] = [];
+      for (let i = 0; ; i++) {
+        const data = `line_items[${i}][price_data]`;
+        const priceId = params[`line_items[${i}][price]`];
+        if (params[`${data}[unit_amount]`]) {
+          bought.push({
             id: randomId("price"),
-            product: params[`${line}[product]`] ?? "",
-            unit_amount: Number(params[`${line}[unit_amount]`]),
-            currency: params[`${line}[currency]`] ?? "",
-          }
-        : params["line_items[0][price]"]
-          ? priceOf(params["line_items[0][price]"])
-          : null;
+            product: params[`${data}[product]`] ?? randomId("prod"),
+            unit_amount: Number(params[`${data}[unit_amount]`]),
+            currency: params[`${data}[currency]`] ?? "",
+          });
+        } else if (priceId) {
+          bought.push(priceOf(priceId));
+        } else {
+          break;
+        }
+      }
       if (params["discounts[0][promotion_code]"] && params.allow_promotion_codes) {
         return stripeError(
           res,
@@ -200,7 +207,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return stripeError(res, 400, "This promotion code is not active.");
       }
       const couponOf = promo ? coupons.get(String(promo.promotion.coupon)) : undefined;
-      const subtotal = bought?.unit_amount ?? 0;
+      const subtotal = bought.reduce((sum, price) => sum + price.unit_amount, 0);
       const discount = Math.min(subtotal, couponOf?.amount_off ?? 0);
       const session: Session = {
         id,
@@ -218,7 +225,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
         discounts: promo ? [{ coupon: null, promotion_code: promo.id }] : [],
         currency: "usd",
-        line_items: lineItems(bought),
+        line_items: lineItems(bought, discount),
       };
       omitUrl = false;
       sessions.set(id, session);
@@ -265,7 +272,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       omitUrl = true;
     },
     addSession: (session, priceId, unitAmount) => {
-      const known = { ...session, line_items: lineItems(priceOf(priceId, unitAmount)) };
+      const known = { ...session, line_items: lineItems([priceOf(priceId, unitAmount)]) };
       sessions.set(session.id, known);
       return known;
     },
@@ -285,25 +292,33 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   };
 }
 
-/** A session's line items as `expand[]=line_items` returns them: one line of `price`. */
-function lineItems(price: Price | null) {
+/**
+ * A session's line items as `expand[]=line_items` returns them: one line of each
+ * price, the `discount` spread over them in proportion to their amounts, as Stripe
+ * spreads an amount-off coupon (the last line takes what rounding leaves).
+ */
+function lineItems(prices: Price[], discount = 0) {
+  const subtotal = prices.reduce((sum, price) => sum + price.unit_amount, 0);
+  let left = discount;
   return {
     object: "list",
     url: "/v1/checkout/sessions/line_items",
     has_more: false,
-    data: price
-      ? [
-          {
-            id: randomId("li"),
-            object: "item",
-            amount_subtotal: price.unit_amount,
-            amount_total: price.unit_amount,
-            currency: price.currency,
-            quantity: 1,
-            price: { object: "price", ...price },
-          },
-        ]
-      : [],
+    data: prices.map((price, i) => {
+      const share =
+        i === prices.length - 1 ? left : Math.round((discount * price.unit_amount) / subtotal);
+      left -= share;
+      return {
+        id: randomId("li"),
+        object: "item",
+        amount_subtotal: price.unit_amount,
+        amount_discount: share,
+        amount_total: price.unit_amount - share,
+        currency: price.currency,
+        quantity: 1,
+        price: { object: "price", ...price },
+      };
+    }),
   };
 }
 

@@ -116,6 +116,9 @@ test("the owner changes the offer settings; the public pages and the checkout fo
 
   // Fixed, and sent from the keyboard.
   await page.getByLabel("Main offer buy link").fill("https://warriorplus.com/o2/buy/ailabs/spring");
+  // The funnel sells on the marketplace: the sales pages' buttons lead to its link.
+  await expect(page.getByLabel("Buy buttons lead to")).toHaveValue("product");
+  await page.getByLabel("Buy buttons lead to").selectOption({ label: "The marketplace links" });
   await second.fill("12");
   await page.getByLabel("Launch date and time").fill("2031-03-01T10:00");
   await page.getByLabel("Seller's name").fill("AI Labs Education LLC");
@@ -123,7 +126,7 @@ test("the owner changes the offer settings; the public pages and the checkout fo
   await page.getByLabel("Clients at a time").fill("12");
   await page.getByLabel("Launch time zone").fill("Europe/London");
   await page.getByLabel("Launch time zone").press("Enter");
-  await expect(page.getByRole("status").first()).toContainText("Saved (8 fields changed)");
+  await expect(page.getByRole("status").first()).toContainText("Saved (9 fields changed)");
   await expect(second).toHaveValue("12");
 
   // The plan's price is Lifetime Access's, on Products.

@@ -44,7 +44,7 @@ test("sign-up, test checkout and payment lead to the dashboard after 5 seconds",
 
   // Paid now: the plan page says so instead of offering the checkout again.
   await page.goto("/payment-options");
-  await expect(page.getByText("You already have Lifetime Access.")).toBeVisible();
+  await expect(page.getByText("You already own this: Lifetime Access is yours.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Get Lifetime Access Now" })).toHaveCount(0);
 });
 

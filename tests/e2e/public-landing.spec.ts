@@ -53,7 +53,8 @@ test.describe("landing page", () => {
         );
     expect(await links(page.getByRole("main"))).toEqual([
       ["Start Learning", "/login"],
-      ["Get Lifetime Access", "/signup"],
+      // A buy button: sign-up, then the checkout (the funnel sells in the product here).
+      ["Get Lifetime Access", "/buy/plan"],
       ["Get Started Today", "/login"],
     ]);
     expect(await links(page.getByRole("contentinfo"))).toEqual([

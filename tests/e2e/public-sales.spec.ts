@@ -116,11 +116,17 @@ test("buy links go to the configured checkout; new-tab ones carry rel=noopener",
   page,
 }) => {
   const { checkoutUrls, noThanksUrls } = salesFunnel;
-  await page.goto("/ailabs-offer");
-  const buy = page.getByRole("link", { name: /Get Instant Access|Yes, I Want Lifetime Access/ });
-  expect(await buy.count()).toBeGreaterThanOrEqual(3);
-  for (const link of await buy.all()) {
-    await expect(link).toHaveAttribute("href", checkoutUrls.mainOffer);
+  // The funnel sells in the product (the default with the test checkout on): sign-up first.
+  for (const [path, offer] of [
+    ["/ailabs-offer", "plan"],
+    ["/ailabs-offer2", "offer2"],
+  ] as const) {
+    await page.goto(path);
+    const buy = page.getByRole("link", { name: /Get Instant Access|Yes, I Want Lifetime Access/ });
+    expect(await buy.count()).toBeGreaterThanOrEqual(3);
+    for (const link of await buy.all()) {
+      await expect(link).toHaveAttribute("href", `/buy/${offer}`);
+    }
   }
 
   await page.goto("/white-label-upsell");

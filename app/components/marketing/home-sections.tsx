@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { formatUsd, lifetimeAccess } from "~/config/site";
 import { benefits, learningList } from "~/content/home";
+import { planBuyHref } from "~/lib/offer";
 import { LineIcon } from "./feature-icon";
 import { useOffer } from "./use-offer";
 
@@ -88,12 +88,13 @@ export function OfferCard() {
           </li>
         ))}
       </ul>
-      <Link
-        to="/signup"
+      {/* Sign-up then the checkout, or the marketplace (planBuyHref): a document navigation. */}
+      <a
+        href={planBuyHref(offer, "plan")}
         className={`${cta} mt-8 w-full bg-indigo-600 text-white hover:bg-indigo-700 focus-visible:ring-indigo-500`}
       >
         Get Lifetime Access
-      </Link>
+      </a>
       <p className="mt-3 text-center text-sm text-slate-600">
         30-day money-back guarantee. No questions asked.
       </p>

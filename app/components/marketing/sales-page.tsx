@@ -9,6 +9,7 @@ import {
   testimonials,
 } from "~/content/sales";
 import { Island } from "~/islands/island";
+import { type PlanOffer, planBuyHref, planOfferPriceCents } from "~/lib/offer";
 import { BuildDemo } from "./build-demo";
 import type { BuildDemoTiming } from "./build-demo-timeline";
 import { Countdown } from "./countdown";
@@ -22,8 +23,8 @@ import { CheckCircleIcon } from "./status-icons";
 import { useOffer } from "./use-offer";
 
 export type SalesVariant = {
-  /** Which offer setting is this page's price (app/lib/offer-settings.ts). */
-  priceSetting: "planPriceCents" | "offer2PriceCents";
+  /** Which offer of the plan this page sells: its price, and where its buy buttons lead. */
+  offer: PlanOffer;
   headline: string;
   subheadline: string;
   demoTiming: BuildDemoTiming;
@@ -83,10 +84,10 @@ export function SalesPage({
   firstCustomersLeft: number;
 }) {
   const offer = useOffer();
-  const price = offer[variant.priceSetting];
+  const price = planOfferPriceCents(offer, variant.offer);
   const regular = offer.planRegularPriceCents;
   const { couponSavingCents } = offer;
-  const buy = { href: offer.mainOfferUrl, price };
+  const buy = { href: planBuyHref(offer, variant.offer), price };
   return (
     <MarketingPage mainClassName="bg-white">
       <p className="bg-amber-400 px-4 py-3 text-center font-semibold text-slate-950">

@@ -64,6 +64,8 @@ type Field = {
   autoComplete?: "off" | "email" | "organization" | "street-address";
   /** Several lines (a postal address): a text area of this many rows. */
   rows?: number;
+  /** One of a few values: a select of these. */
+  options?: readonly { value: string; label: string }[];
 };
 
 const groups: { legend: string; fields: Field[] }[] = [
@@ -126,6 +128,20 @@ const groups: { legend: string; fields: Field[] }[] = [
     ],
   },
   {
+    legend: "Where buyers pay",
+    fields: [
+      {
+        name: "sellIn",
+        label: "Buy buttons lead to",
+        hint: "The buy buttons of the landing page and both sales pages. This site's checkout needs Stripe or the test checkout; without either they lead to the marketplace.",
+        options: [
+          { value: "product", label: "This site's checkout" },
+          { value: "marketplace", label: "The marketplace links" },
+        ],
+      },
+    ],
+  },
+  {
     legend: "Marketplace links",
     fields: [
       { name: "mainOfferUrl", label: "Main offer buy link", type: "url", hint: "https:// only." },
@@ -181,7 +197,22 @@ function SettingField({
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {field.label}
       </label>
-      {field.rows ? (
+      {field.options ? (
+        <select
+          id={id}
+          name={field.name}
+          defaultValue={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={`${fieldClass} aria-invalid:border-red-500`}
+        >
+          {field.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : field.rows ? (
         <textarea
           id={id}
           name={field.name}

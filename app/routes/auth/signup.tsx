@@ -9,6 +9,7 @@ import {
 } from "~/components/auth/fields";
 import { AuthCard, TextField } from "~/components/ui";
 import { signupSchema } from "~/lib/forms";
+import { planOfferIn, planPagePath } from "~/lib/offer";
 import { pageMeta } from "~/lib/seo";
 import { signedOutPageLoader } from "~/server/auth/guards.server";
 import { signUpWithPassword } from "~/server/auth/sign-in.server";
@@ -37,7 +38,8 @@ export async function action({ request }: Route.ActionArgs) {
     const headers = busyHeaders(outcome.httpStatus);
     return form.refuse(outcome.httpStatus, { formError: outcome.error }, { headers });
   }
-  throw redirect("/payment-options", { headers: outcome.headers });
+  // From a sales page's buy button (/buy/offer2): its price on the plan page.
+  throw redirect(planPagePath(planOfferIn(request.url)), { headers: outcome.headers });
 }
 
 export default function Signup({ actionData }: Route.ComponentProps) {

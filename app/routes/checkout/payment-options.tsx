@@ -1,11 +1,13 @@
+import { useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { FormError } from "~/components/form-answer";
 import { CheckList } from "~/components/marketing/check-list";
 import { primaryButton, TextField } from "~/components/ui";
-import { formatUsd, lifetimeAccess } from "~/config/site";
+import { formatUsd, lifetimeAccess, orderBump } from "~/config/site";
 import { isFormAnswer } from "~/lib/form-answer";
 import { checkoutSchema } from "~/lib/forms";
-import { applyCoupon, type OfferSettings } from "~/lib/offer";
+import { applyCoupon, type OfferSettings, planOfferIn, planOfferPriceCents } from "~/lib/offer";
+import { holdsProduct } from "~/server/access.server";
 import { getSessionUser, isMember, requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
@@ -18,25 +20,38 @@ import type { Route } from "./+types/payment-options";
 export const meta: Route.MetaFunction = () => [{ title: "Choose Your Access Plan | AI Labs" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
+  // The plan's name and prices are offer settings (docs/decisions/012), read from memory;
+  // from the second sales page (?offer=offer2), its price.
+  const offer = currentOfferSettings();
+  const which = planOfferIn(request.url);
+  const priceCents = planOfferPriceCents(offer, which);
+  const hasAccess = await isMember(request);
+  // The order bump, unless it is held already: its name, price and what it is.
+  const bump =
+    hasAccess || (await holdsProduct(await getDb(), { ...user, isAdmin: false }, orderBump))
+      ? null
+      : { name: offer.bumpName, priceCents: offer.bumpPriceCents };
   return {
-    hasAccess: await isMember(request),
-    // The plan's name and prices are offer settings (docs/decisions/012), read from memory.
-    name: currentOfferSettings().planName,
-    priceCents: currentOfferSettings().planPriceCents,
-    regularPriceCents: currentOfferSettings().planRegularPriceCents,
-    coupon: couponOffered(currentOfferSettings()),
+    hasAccess,
+    bump,
+    offer: which,
+    name: offer.planName,
+    priceCents,
+    regularPriceCents: offer.planRegularPriceCents,
+    coupon: couponOffered(offer, priceCents),
   };
 }
 
 /** The advertised coupon while the checkout takes it: its code, saving and last day. */
-function couponOffered(offer: OfferSettings) {
-  const taken = applyCoupon(offer, offer.couponCode, offer.planPriceCents);
+function couponOffered(offer: OfferSettings, priceCents: number) {
+  const taken = applyCoupon(offer, offer.couponCode, priceCents);
   if (!taken.ok || taken.savingCents === 0) return null;
   return {
     code: taken.code,
+    savingCents: taken.savingCents,
     saving: formatUsd(taken.savingCents),
-    total: formatUsd(offer.planPriceCents - taken.savingCents),
+    total: formatUsd(priceCents - taken.savingCents),
     lastDay: offer.couponEndsOn
       ? new Date(`${offer.couponEndsOn}T12:00:00Z`).toLocaleDateString("en-US", {
           timeZone: "UTC",
@@ -51,7 +66,7 @@ function couponOffered(offer: OfferSettings) {
 export async function action({ request }: Route.ActionArgs) {
   // No redirect here: a checkout posted without a session is answered "No active session".
   const user = await getSessionUser(request);
-  const form = await readCheckedForm(request, checkoutSchema, ["coupon"]);
+  const form = await readCheckedForm(request, checkoutSchema, ["coupon", "bump"]);
   try {
     if (!user) throw new CheckoutError(checkoutMessages.noSession, 401);
     if (!form.ok) {
@@ -62,9 +77,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     // The advertised coupon, when one was typed: taken, or refused beside its field.
     const offer = currentOfferSettings();
-    const coupon = form.data.coupon
-      ? applyCoupon(offer, form.data.coupon, offer.planPriceCents)
-      : undefined;
+    const priceCents = planOfferPriceCents(offer, form.data.offer);
+    const coupon = form.data.coupon ? applyCoupon(offer, form.data.coupon, priceCents) : undefined;
     if (coupon && !coupon.ok) {
       return form.refuse(400, { fieldErrors: { coupon: coupon.error } });
     }
@@ -72,6 +86,8 @@ export async function action({ request }: Route.ActionArgs) {
       user,
       productId: form.data.productId,
       coupon: coupon?.ok ? { code: coupon.code, savingCents: coupon.savingCents } : undefined,
+      offer: form.data.offer,
+      bump: form.data.bump === "yes",
       origin: getEnv().publicOrigin,
       testCheckout: getEnv().testCheckout,
       stripe: getEnv().stripe,
@@ -90,7 +106,16 @@ export async function action({ request }: Route.ActionArgs) {
 export default function PaymentOptions({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const refused = isFormAnswer(actionData) ? actionData : undefined;
-  const { coupon } = loaderData;
+  const { coupon, bump } = loaderData;
+  // The total as the buyer ticks the bump and types the coupon; without script, the
+  // checkout shows it on submit.
+  const [withBump, setWithBump] = useState(refused?.values.bump === "yes");
+  const [typed, setTyped] = useState(refused?.values.coupon ?? "");
+  const couponTaken = coupon !== null && typed.trim().toUpperCase() === coupon.code;
+  const totalCents =
+    loaderData.priceCents -
+    (couponTaken ? coupon.savingCents : 0) +
+    (withBump && bump ? bump.priceCents : 0);
   const plan = {
     ...lifetimeAccess,
     name: loaderData.name,
@@ -128,7 +153,7 @@ export default function PaymentOptions({ loaderData, actionData }: Route.Compone
           <FormError answer={actionData} />
           {loaderData.hasAccess ? (
             <p className="rounded-md bg-green-50 p-3 text-green-800">
-              You already have Lifetime Access.{" "}
+              You already own this: {plan.name} is yours.{" "}
               <Link to="/dashboard" className="font-semibold underline">
                 Go to your dashboard
               </Link>
@@ -136,6 +161,7 @@ export default function PaymentOptions({ loaderData, actionData }: Route.Compone
           ) : (
             <Form method="post" className="space-y-4">
               <input type="hidden" name="productId" value={plan.id} />
+              <input type="hidden" name="offer" value={loaderData.offer} />
               <TextField
                 name="coupon"
                 label="Coupon code (optional)"
@@ -149,8 +175,40 @@ export default function PaymentOptions({ loaderData, actionData }: Route.Compone
                     : undefined
                 }
                 defaultValue={refused?.values.coupon ?? ""}
+                onChange={(event) => setTyped(event.currentTarget.value)}
                 error={refused?.fieldErrors.coupon}
               />
+              {bump ? (
+                <div className="rounded-xl border-2 border-dashed border-amber-500 bg-amber-50 p-4">
+                  <label className="flex cursor-pointer items-start gap-3">
+                    <input
+                      type="checkbox"
+                      name="bump"
+                      value="yes"
+                      defaultChecked={withBump}
+                      onChange={(event) => setWithBump(event.currentTarget.checked)}
+                      aria-labelledby="bump-title"
+                      aria-describedby="bump-note"
+                      className="mt-1 h-5 w-5 shrink-0 accent-indigo-600"
+                    />
+                    <span>
+                      <span id="bump-title" className="font-bold text-slate-900">
+                        Add the {bump.name} for {formatUsd(bump.priceCents)}
+                      </span>
+                      <span id="bump-note" className="mt-1 block text-sm text-slate-700">
+                        One-time, with your plan: it opens its own course in your members' area and
+                        is its own purchase on your receipts.
+                      </span>
+                    </span>
+                  </label>
+                </div>
+              ) : null}
+              <p className="flex items-baseline justify-between border-t border-slate-200 pt-3">
+                <span className="text-slate-700">Total today</span>
+                <strong aria-live="polite" className="text-xl" data-testid="checkout-total">
+                  {formatUsd(totalCents)}
+                </strong>
+              </p>
               <button type="submit" className={primaryButton} disabled={busy}>
                 {busy ? "Processing..." : "Get Lifetime Access Now"}
               </button>

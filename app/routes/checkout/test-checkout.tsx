@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui";
-import { formatUsd } from "~/config/site";
+import { formatUsd, orderBump } from "~/config/site";
 import { testCheckoutSchema } from "~/lib/forms";
 import { clientIpHeader } from "~/server/auth/better-auth.server";
 import { requireUser } from "~/server/auth/guards.server";
@@ -32,7 +32,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     name: productName(checkout.product.id),
     coupon: checkout.couponCode,
-    amount: formatUsd(checkout.amountCents),
+    // The order bump ticked on the plan page: its own line, paid together.
+    bump:
+      checkout.bumpCents === null
+        ? null
+        : { name: productName(orderBump), amount: formatUsd(checkout.bumpCents) },
+    amount: formatUsd(checkout.amountCents + (checkout.bumpCents ?? 0)),
     currency: checkout.currency.toUpperCase(),
     email: user.email,
   };
@@ -73,6 +78,14 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
             <dt className="text-slate-600">Plan</dt>
             <dd className="font-medium">{loaderData.name}</dd>
           </div>
+          {loaderData.bump ? (
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Add-on</dt>
+              <dd className="text-right font-medium">
+                {loaderData.bump.name}, {loaderData.bump.amount}
+              </dd>
+            </div>
+          ) : null}
           {loaderData.coupon ? (
             <div className="flex justify-between gap-4">
               <dt className="text-slate-600">Coupon</dt>

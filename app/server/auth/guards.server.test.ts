@@ -156,17 +156,21 @@ describe("plan page guard", () => {
     const paid = await createUser({ paid: true });
     // The plan's name, price and coupon come from the offer settings (their defaults here).
     const plan = {
+      offer: "plan",
       name: "Lifetime Access",
       priceCents: 2500,
       regularPriceCents: 19700,
-      coupon: { code: "LAUNCH", saving: "$3", total: "$22", lastDay: null },
+      coupon: { code: "LAUNCH", savingCents: 300, saving: "$3", total: "$22", lastDay: null },
     };
+    // The order bump is offered with the plan; not to a member, who is not sold the plan.
     expect(await load(paymentOptions.loader, "/payment-options", unpaid.cookie)).toEqual({
       hasAccess: false,
+      bump: { name: "VIP Upgrade", priceCents: 495 },
       ...plan,
     });
     expect(await load(paymentOptions.loader, "/payment-options", paid.cookie)).toEqual({
       hasAccess: true,
+      bump: null,
       ...plan,
     });
   });

@@ -472,6 +472,8 @@ export const testCheckout = pgTable("test_checkout", {
   currency: text("currency").notNull(),
   /** The coupon taken at the checkout (its code), or null. */
   couponCode: text("coupon_code"),
+  /** The VIP Upgrade ticked on the plan page: its price, paid as its own purchase; null: not taken. */
+  bumpCents: integer("bump_cents"),
   createdAt: instant("created_at").notNull().defaultNow(),
 });
 

@@ -1,26 +1,35 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { formatUsd } from "~/config/site";
 import * as paymentOptions from "~/routes/checkout/payment-options";
 import * as testCheckoutRoute from "~/routes/checkout/test-checkout";
 import { appRequest, createUser, origin, purchasesOf, redirectTarget, run } from "~/test/helpers";
+import { holdOfferSettingsRow } from "~/test/shared-rows";
 import { hasPaidAccess } from "../access.server";
 import { getDb } from "../db/db.server";
-import { testCheckout, user } from "../db/schema";
+import { purchase, testCheckout, user } from "../db/schema";
+import { currentOfferSettings } from "../settings/offer-settings.server";
 import { createCheckout } from "./checkout.server";
+
+// The prices this file expects are the offer settings', which other files change while
+// they hold the row.
+holdOfferSettingsRow();
 
 type ErrorResult = { init?: { status?: number }; data: { formError: string } };
 
-function startCheckout(cookie: string | undefined, productId = "lifetime-access", coupon?: string) {
+/** The plan page's form posted with these fields. */
+function postPlan(cookie: string | undefined, form: Record<string, string>) {
   return run(() =>
     paymentOptions.action({
-      request: appRequest("/payment-options", {
-        cookie,
-        form: { productId, ...(coupon === undefined ? {} : { coupon }) },
-      }),
+      request: appRequest("/payment-options", { cookie, form }),
       params: {},
       context: {},
     } as never),
   );
+}
+
+function startCheckout(cookie: string | undefined, productId = "lifetime-access", coupon?: string) {
+  return postPlan(cookie, { productId, ...(coupon === undefined ? {} : { coupon }) });
 }
 
 function checkoutAction(
@@ -136,6 +145,7 @@ describe("test checkout", () => {
     expect(data).toEqual({
       name: "Lifetime Access",
       coupon: null,
+      bump: null,
       amount: "$25",
       currency: "USD",
       email: u.email,
@@ -196,6 +206,61 @@ describe("test checkout", () => {
     expect(await purchasesOf(u.id)).toHaveLength(0);
     expect(redirectTarget(await checkoutAction(u.cookie, id, "pay", "::1"))).toBe("/success");
     expect(await purchasesOf(u.id)).toHaveLength(1);
+  });
+
+  it("adds the ticked order bump: its own line, its own purchase, once however often Pay is pressed", async () => {
+    const u = await createUser();
+    const { bumpPriceCents, bumpName, planPriceCents } = currentOfferSettings();
+    const plan = (cookie: string) =>
+      paymentOptions.loader({
+        request: appRequest("/payment-options", { cookie }),
+        params: {},
+        context: {},
+      } as never) as Promise<{ bump: { name: string; priceCents: number } | null }>;
+    expect((await plan(u.cookie)).bump).toEqual({ name: bumpName, priceCents: bumpPriceCents });
+
+    const started = await postPlan(u.cookie, { productId: "lifetime-access", bump: "yes" });
+    const id = checkoutIdOf(started);
+    const page = (await testCheckoutRoute.loader({
+      request: appRequest(`/checkout/test/${id}`, { cookie: u.cookie }),
+      params: { checkoutId: id },
+      context: {},
+    } as never)) as { bump: { name: string } | null; amount: string };
+    expect(page.bump?.name).toBe(bumpName);
+    expect(page.amount).toBe(formatUsd(planPriceCents + bumpPriceCents));
+
+    expect(redirectTarget(await checkoutAction(u.cookie, id, "pay"))).toBe("/success");
+    expect(redirectTarget(await checkoutAction(u.cookie, id, "pay"))).toBe("/success");
+    const rows = await purchasesOf(u.id);
+    expect(rows.map((p) => [p.product, p.providerRef, p.amountCents, p.status]).sort()).toEqual([
+      ["bump-vip", `${id}:bump-vip`, bumpPriceCents, "completed"],
+      ["lifetime-access", id, planPriceCents, "completed"],
+    ]);
+    // A box with another value is refused; no bump is offered to its holder.
+    const stranger = await createUser();
+    const odd = (await postPlan(stranger.cookie, {
+      productId: "lifetime-access",
+      bump: "please",
+    })) as ErrorResult;
+    expect(odd.init?.status).toBe(400);
+    const holder = await createUser();
+    await (await getDb()).insert(purchase).values({
+      userId: holder.id,
+      provider: "manual",
+      providerRef: `grant-${holder.id}`,
+      product: "bump-vip",
+      amountCents: 0,
+      currency: "usd",
+    });
+    expect((await plan(holder.cookie)).bump).toBeNull();
+    const again = checkoutIdOf(
+      await postPlan(holder.cookie, { productId: "lifetime-access", bump: "yes" }),
+    );
+    const [row] = await (await getDb())
+      .select({ bumpCents: testCheckout.bumpCents })
+      .from(testCheckout)
+      .where(eq(testCheckout.id, again));
+    expect(row?.bumpCents).toBeNull();
   });
 
   it("sends a visitor on the checkout page to /login", async () => {

@@ -1,7 +1,9 @@
-import { lifetimeAccess, type Product, products } from "~/config/site";
+import { lifetimeAccess, orderBump, type Product, products } from "~/config/site";
+import { type PlanOffer, planOfferPriceCents } from "~/lib/offer";
+import { holdsProduct } from "../access.server";
 import type { Db } from "../db/client.server";
 import { logger } from "../logger.server";
-import { currentOfferSettings } from "../settings/offer-settings.server";
+import { currentOfferSettings as offerNow, productName } from "../settings/offer-settings.server";
 import { type StripeConfig, stripeErrorLog } from "./stripe.server";
 import { createStripeCheckoutSession } from "./stripe-checkout.server";
 import { startTestCheckout } from "./test-checkout.server";
@@ -29,6 +31,10 @@ export type CheckoutRequest = {
   productId: string;
   /** The coupon taken at the checkout (applyCoupon), if any: what it takes off the price. */
   coupon?: { code: string; savingCents: number };
+  /** The plan at the second sales page's price ("offer2"); the plan's price when unset. */
+  offer?: PlanOffer;
+  /** The VIP Upgrade bump ticked with the plan: bought too, as its own purchase, unless held. */
+  bump?: boolean;
   origin: string;
   /** Whether the built-in test checkout may be used (Env.testCheckout). */
   testCheckout: boolean;
@@ -36,11 +42,20 @@ export type CheckoutRequest = {
   stripe?: StripeConfig;
 };
 
-/** What a product costs now: the plan's price from the offer settings, others their own. */
-export function planAmountCents(product: Product): number {
+/**
+ * What a product costs now: the plan's price from the offer settings (the
+ * second sales page's for its offer), others their own.
+ */
+export function planAmountCents(product: Product, offer: PlanOffer = "plan"): number {
   return product.id === lifetimeAccess.id
-    ? currentOfferSettings().planPriceCents
+    ? planOfferPriceCents(offerNow(), offer)
     : product.amountCents;
+}
+
+/** Whether the checkout adds the order bump: ticked, with the plan, and not held already. */
+async function bumpTaken(db: Db, request: CheckoutRequest, product: Product): Promise<boolean> {
+  if (!request.bump || !request.user || product.id !== lifetimeAccess.id) return false;
+  return !(await holdsProduct(db, { id: request.user.id, isAdmin: false }, orderBump));
 }
 
 /**
@@ -56,8 +71,9 @@ export async function createCheckout(db: Db, request: CheckoutRequest): Promise<
     : undefined;
   if (!product) throw new CheckoutError(checkoutMessages.invalidProduct, 400);
   // The plan's price is an offer setting (docs/decisions/012), read from memory.
-  const priceCents = planAmountCents(product);
+  const priceCents = planAmountCents(product, request.offer);
   const coupon = request.coupon;
+  const bumpCents = (await bumpTaken(db, request, product)) ? offerNow().bumpPriceCents : null;
   if (request.stripe) {
     let url: string | null;
     try {
@@ -68,6 +84,8 @@ export async function createCheckout(db: Db, request: CheckoutRequest): Promise<
         origin: request.origin,
         amountCents: priceCents,
         coupon,
+        bump:
+          bumpCents === null ? undefined : { amountCents: bumpCents, name: productName(orderBump) },
       }));
     } catch (error) {
       logger.error(stripeErrorLog(error), "Stripe checkout session failed");
@@ -89,6 +107,7 @@ export async function createCheckout(db: Db, request: CheckoutRequest): Promise<
       product,
       priceCents - (coupon?.savingCents ?? 0),
       coupon?.code ?? null,
+      bumpCents,
     );
   } catch (error) {
     logger.error({ err: error }, "test checkout could not be created");

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { orderBump } from "~/config/site";
 import type { Db, Tx } from "../db/client.server";
 import { type PurchaseProvider, purchase, purchaseRevocation } from "../db/schema";
 import { enqueuePurchaseReceipt } from "../mail/notices.server";
@@ -21,6 +22,12 @@ export type PurchaseInput = PaymentRef & {
   /** When it was paid, when that was before it is recorded (an unmatched payment attached later). */
   paidAt?: Date;
 };
+
+/**
+ * The provider reference of the order bump bought with a payment: a purchase of
+ * its own, beside the plan's (which has the payment's own reference).
+ */
+export const bumpRef = (paymentRef: string) => `${paymentRef}:${orderBump}`;
 
 /** Thrown when a payment is already recorded for another user: never moved silently. */
 export class PurchaseOwnerMismatchError extends Error {}

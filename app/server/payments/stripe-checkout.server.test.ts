@@ -15,7 +15,7 @@ import { hasPaidAccess } from "../access.server";
 import { adminActor } from "../admin/audit.server";
 import { checkoutReturnsPerWindow } from "../auth/rate-limit.server";
 import { getDb } from "../db/db.server";
-import { stripeCustomer } from "../db/schema";
+import { purchase, stripeCustomer } from "../db/schema";
 import {
   currentOfferSettings,
   readOfferSettings,
@@ -463,5 +463,116 @@ describe("the plan's price in the offer settings is what Stripe charges (decisio
       reason: "not-the-plan",
       amountCents: 900,
     });
+  });
+});
+
+describe("the order bump with Stripe: a second line, its own purchase", () => {
+  const deliver = async (event: unknown) =>
+    handleStripeWebhook(
+      await getDb(),
+      stand.config,
+      webhookRequest(event, stand.config.webhookSecret),
+    );
+  const refund = (pi: string, amount: number, refunded: number) =>
+    stripeEvent("charge.refunded", {
+      id: randomId("ch"),
+      object: "charge",
+      payment_intent: pi,
+      amount,
+      amount_refunded: refunded,
+    });
+  const byProduct = async (userId: string) =>
+    Object.fromEntries(
+      (await purchasesOf(userId)).map((p) => [p.product, [p.amountCents, p.status]]),
+    );
+
+  it("adds the bump as a line at its price and name; paid, each product is its own purchase, coupon spread as Stripe spreads it", async () => {
+    const u = await createUser();
+    const code = `BUMP${randomId("c").slice(-6).toUpperCase()}`;
+    const { url } = await checkout(u, { bump: true, coupon: { code, savingCents: 300 } });
+    const [created] = sessionCreations();
+    const { bumpPriceCents, bumpName } = currentOfferSettings();
+    expect(created?.params).toMatchObject({
+      "line_items[0][price]": "price_test_lifetime",
+      "line_items[1][price_data][unit_amount]": String(bumpPriceCents),
+      "line_items[1][price_data][currency]": "usd",
+      "line_items[1][price_data][product_data][name]": bumpName,
+      "line_items[1][price_data][product_data][metadata][product_id]": "bump-vip",
+      "metadata[bump_price_cents]": String(bumpPriceCents),
+    });
+    const pi = randomId("pi");
+    const paid = stripeEvent("checkout.session.completed", stand.paySession(sessionIdOf(url), pi));
+    expect((await deliver(paid)).status).toBe(200);
+    // Delivered again: nothing more.
+    expect((await deliver(paid)).status).toBe(200);
+    const total = 2500 + bumpPriceCents - 300;
+    const rows = await purchasesOf(u.id);
+    expect(rows).toHaveLength(2);
+    expect(rows.reduce((sum, p) => sum + p.amountCents, 0)).toBe(total);
+    const bumpShare = Math.round((300 * bumpPriceCents) / (2500 + bumpPriceCents));
+    expect(await byProduct(u.id)).toEqual({
+      "lifetime-access": [2500 - (300 - bumpShare), "completed"],
+      "bump-vip": [bumpPriceCents - bumpShare, "completed"],
+    });
+    expect(rows.find((p) => p.product === "bump-vip")?.providerRef).toBe(`${pi}:bump-vip`);
+  });
+
+  it("a refund of the bump's amount closes the bump alone; the rest closes the plan", async () => {
+    const u = await createUser();
+    const { url } = await checkout(u, { bump: true });
+    const pi = randomId("pi");
+    await deliver(
+      stripeEvent("checkout.session.completed", stand.paySession(sessionIdOf(url), pi)),
+    );
+    const { bumpPriceCents } = currentOfferSettings();
+    const amount = 2500 + bumpPriceCents;
+    // Less than the bump's price: nothing closes yet.
+    expect((await deliver(refund(pi, amount, bumpPriceCents - 1))).status).toBe(200);
+    expect(await byProduct(u.id)).toEqual({
+      "lifetime-access": [2500, "completed"],
+      "bump-vip": [bumpPriceCents, "completed"],
+    });
+    await deliver(refund(pi, amount, bumpPriceCents));
+    expect(await byProduct(u.id)).toEqual({
+      "lifetime-access": [2500, "completed"],
+      "bump-vip": [bumpPriceCents, "refunded"],
+    });
+    expect(await hasPaidAccess(await getDb(), { id: u.id, isAdmin: false })).toBe(true);
+    await deliver(refund(pi, amount, amount));
+    expect(await byProduct(u.id)).toEqual({
+      "lifetime-access": [2500, "refunded"],
+      "bump-vip": [bumpPriceCents, "refunded"],
+    });
+  });
+
+  it("a refund in full that overtakes the payment closes the plan and the bump", async () => {
+    const u = await createUser();
+    const { url } = await checkout(u, { bump: true });
+    const pi = randomId("pi");
+    const { bumpPriceCents } = currentOfferSettings();
+    await deliver(refund(pi, 2500 + bumpPriceCents, 2500 + bumpPriceCents));
+    await deliver(
+      stripeEvent("checkout.session.completed", stand.paySession(sessionIdOf(url), pi)),
+    );
+    expect(await byProduct(u.id)).toEqual({
+      "lifetime-access": [2500, "refunded"],
+      "bump-vip": [bumpPriceCents, "refunded"],
+    });
+  });
+
+  it("offers no bump line to a member who holds the bump already", async () => {
+    const u = await createUser();
+    await (await getDb()).insert(purchase).values({
+      userId: u.id,
+      provider: "manual",
+      providerRef: randomId("grant"),
+      product: "bump-vip",
+      amountCents: 0,
+      currency: "usd",
+    });
+    await checkout(u, { bump: true });
+    const [created] = sessionCreations();
+    expect(created?.params["line_items[1][price_data][unit_amount]"]).toBeUndefined();
+    expect(created?.params["metadata[bump_price_cents]"]).toBeUndefined();
   });
 });

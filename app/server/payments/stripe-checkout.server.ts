@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { lifetimeAccess, products } from "~/config/site";
+import { lifetimeAccess, orderBump, products } from "~/config/site";
 import { couponEndsAt } from "~/lib/offer";
 import type { Db, Tx } from "../db/client.server";
 import { stripeCustomer, user } from "../db/schema";
 import { logger } from "../logger.server";
 import { currentOfferSettings } from "../settings/offer-settings.server";
 import { recordPaymentIssue } from "./payment-issues.server";
-import { fulfilPurchase, type PurchaseInput } from "./purchases.server";
+import { bumpRef, fulfilPurchase, type PurchaseInput } from "./purchases.server";
 import { type StripeConfig, stripeClient, stripeErrorLog } from "./stripe.server";
 import { promotionCodeFor } from "./stripe-promotion.server";
 
@@ -55,6 +55,8 @@ export type StripeCheckoutRequest = {
   amountCents: number;
   /** The coupon the buyer typed at our checkout, taken: applied as its promotion code. */
   coupon?: { code: string; savingCents: number };
+  /** The VIP Upgrade bump ticked with the plan: a second line at its price and name. */
+  bump?: { amountCents: number; name: string };
 };
 
 /** The configured plan Price (STRIPE_PRICE_ID): its Product, amount and currency. */
@@ -84,6 +86,8 @@ function planPriceOf(config: StripeConfig): Promise<PlanPrice> {
 
 /** The metadata key of the plan's price (cents) a Checkout Session was created at. */
 const createdAtPriceKey = "plan_price_cents";
+/** The metadata key of the order bump's price (cents), in a session that adds it. */
+const bumpPriceKey = "bump_price_cents";
 
 /**
  * Creates the Checkout Session of docs/product.md, Stripe (one-time payment of
@@ -116,9 +120,23 @@ export async function createStripeCheckoutSession(
           price_data: { currency, unit_amount: request.amountCents, product: plan.product },
           quantity: 1,
         };
+  // The VIP Upgrade ticked on the plan page: a line of its own at its price and name.
+  const bump = request.bump;
+  const bumpLine: Stripe.Checkout.SessionCreateParams.LineItem[] = bump
+    ? [
+        {
+          price_data: {
+            currency,
+            unit_amount: bump.amountCents,
+            product_data: { name: bump.name, metadata: { product_id: orderBump } },
+          },
+          quantity: 1,
+        },
+      ]
+    : [];
   const session = await stripe.checkout.sessions.create({
     mode: "payment",
-    line_items: [line],
+    line_items: [line, ...bumpLine],
     success_url: `${request.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${request.origin}/cancel`,
     // The coupon typed at our checkout, applied; else Stripe's page takes a promotion code.
@@ -131,6 +149,7 @@ export async function createStripeCheckoutSession(
       user_id: request.user.id,
       product_id: request.productId,
       [createdAtPriceKey]: String(request.amountCents),
+      ...(bump ? { [bumpPriceKey]: String(bump.amountCents) } : {}),
     },
   });
   return { url: session.url };
@@ -168,45 +187,57 @@ export function purchaseOfSession(session: Stripe.Checkout.Session): PurchaseInp
 }
 
 /**
- * Whether a Checkout Session, retrieved with its line items, buys the plan:
- * every line is the plan's (the configured Price, or a price of its Product),
- * in the plan's currency, at no less than the plan's price when the session
- * was created (its metadata; for a session without it, the price in the
- * offer settings now, `planPriceCents`, read from memory). What was paid
- * (amount_total, after any promotion code) is what the purchase records. A
- * paid session for anything else in the same Stripe account (a Payment Link,
- * another product), or below that price, does not: it is recorded for the
- * operator instead.
+ * What a Checkout Session, retrieved with its line items, buys, or null when
+ * it does not buy the plan. The plan: a line of the configured Price, or of
+ * a price of its Product, in the plan's currency, at no less than the plan's
+ * price when the session was created (its metadata; for a session without
+ * it, the price in the offer settings now, `planPriceCents`, read from
+ * memory). The order bump, when the session was created with it (its
+ * metadata): one more line, of another product, at no less than its price
+ * then; its line is returned. Any other line, or a line below its price,
+ * buys nothing: a paid session for anything else in the same Stripe account
+ * (a Payment Link, another product) is recorded for the operator instead.
  */
-export function buysThePlan(
+export function sessionLines(
   session: Stripe.Checkout.Session,
   config: StripeConfig,
   planProduct?: string,
   planPriceCents: number = currentOfferSettings().planPriceCents,
-): boolean {
+): { bump: Stripe.LineItem | null } | null {
   const lines = session.line_items?.data ?? [];
-  const shown = priceAtCreation(session) ?? planPriceCents;
-  return (
-    lines.length > 0 &&
-    lines.every((line) => {
-      const price = line.price;
-      if (!price) return false;
-      const isThePlans =
-        price.id === config.priceId ||
-        (planProduct !== undefined && idOf(price.product) === planProduct);
-      return (
-        isThePlans &&
-        price.currency === lifetimeAccess.currency &&
-        price.unit_amount !== null &&
-        price.unit_amount >= shown
-      );
-    })
-  );
+  const atLeast = (line: Stripe.LineItem, cents: number) =>
+    line.price?.currency === lifetimeAccess.currency &&
+    line.price.unit_amount !== null &&
+    line.price.unit_amount >= cents;
+  const isThePlans = (line: Stripe.LineItem) =>
+    line.price?.id === config.priceId ||
+    (planProduct !== undefined && idOf(line.price?.product) === planProduct);
+  const planLines = lines.filter(isThePlans);
+  const others = lines.filter((line) => !isThePlans(line));
+  const shown = centsIn(session, createdAtPriceKey) ?? planPriceCents;
+  if (planLines.length === 0 || !planLines.every((line) => atLeast(line, shown))) return null;
+  if (others.length === 0) return { bump: null };
+  const bumpShown = centsIn(session, bumpPriceKey);
+  const [bump] = others;
+  if (others.length > 1 || !bump || bumpShown === undefined || !atLeast(bump, bumpShown)) {
+    return null;
+  }
+  return { bump };
 }
 
-/** The plan's price (cents) a session of ours was created at, from its metadata. */
-function priceAtCreation(session: Stripe.Checkout.Session): number | undefined {
-  const value = session.metadata?.[createdAtPriceKey];
+/** Whether a Checkout Session buys the plan (sessionLines), with or without the bump. */
+export function buysThePlan(
+  session: Stripe.Checkout.Session,
+  config: StripeConfig,
+  planProduct?: string,
+  planPriceCents?: number,
+): boolean {
+  return sessionLines(session, config, planProduct, planPriceCents) !== null;
+}
+
+/** A price (cents) a session of ours was created at, from its metadata. */
+function centsIn(session: Stripe.Checkout.Session, key: string): number | undefined {
+  const value = session.metadata?.[key];
   return value && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 }
 
@@ -244,7 +275,8 @@ export async function fulfilCheckoutSession(
   const issue = { provider: "stripe" as const, providerRef: session.id, userRef: input.userId };
   const amount = { amountCents: input.amountCents, currency: input.currency };
   const plan = await planPriceOf(config);
-  if (!buysThePlan(session, config, plan.product)) {
+  const lines = sessionLines(session, config, plan.product);
+  if (!lines) {
     await recordPaymentIssue(db, { ...issue, ...amount, reason: "not-the-plan" });
     return "not-applicable";
   }
@@ -253,7 +285,24 @@ export async function fulfilCheckoutSession(
     await recordPaymentIssue(db, { ...issue, ...amount, reason: "unknown-user" });
     return "not-applicable";
   }
-  const purchase = await fulfilPurchase(db, input);
+  // The bump is its own purchase: what its line was paid (Stripe spreads a promotion
+  // code over the lines), the plan the rest.
+  const bumpCents = lines.bump?.amount_total ?? 0;
+  const purchase = await db.transaction(async (tx) => {
+    const bought = await fulfilPurchase(tx, {
+      ...input,
+      amountCents: input.amountCents - bumpCents,
+    });
+    if (lines.bump) {
+      await fulfilPurchase(tx, {
+        ...input,
+        providerRef: bumpRef(input.providerRef),
+        product: orderBump,
+        amountCents: bumpCents,
+      });
+    }
+    return bought;
+  });
   return purchase.status === "completed" ? "paid" : "refunded";
 }
 

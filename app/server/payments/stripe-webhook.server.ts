@@ -1,10 +1,11 @@
+import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "../../lib/zod";
 import type { Db, Tx } from "../db/client.server";
-import { webhookEvent } from "../db/schema";
+import { purchase, webhookEvent } from "../db/schema";
 import { logger } from "../logger.server";
 import { countWebhook } from "../metrics/metrics.server";
-import { revokePurchase } from "./purchases.server";
+import { bumpRef, revokePurchase } from "./purchases.server";
 import { type StripeConfig, stripeClient, stripeErrorLog } from "./stripe.server";
 import {
   fulfilCheckoutSession,
@@ -147,6 +148,14 @@ async function paidCheckoutOf(
   return retrieveCheckoutSession(config, event.data.object.id);
 }
 
+/** Closes what a Stripe payment bought: the plan, and the order bump bought with it if any. */
+async function revokePayment(tx: Tx, paymentIntent: string): Promise<void> {
+  await revokePurchase(tx, { provider: "stripe", providerRef: paymentIntent });
+  // Whether or not a bump was bought: a refund that overtakes its payment closes the
+  // bump recorded after it too (an order without one leaves an unused revocation).
+  await revokePurchase(tx, { provider: "stripe", providerRef: bumpRef(paymentIntent) });
+}
+
 /**
  * Applies one verified event inside the caller's transaction. Events may come
  * late, twice or out of order: each step is idempotent and a refund that
@@ -167,18 +176,28 @@ async function applyStripeEvent(
     case "charge.refunded": {
       const charge = event.data.object;
       const paymentIntent = idOf(charge.payment_intent);
-      // A partial refund keeps the access; the event comes again when the rest is refunded.
-      if (paymentIntent && charge.amount_refunded >= charge.amount) {
-        await revokePurchase(tx, { provider: "stripe", providerRef: paymentIntent });
+      if (!paymentIntent) return;
+      // Paid in full back: the plan and the bump bought with it, if any, close. Less: the
+      // bump alone when at least its price came back, else nothing yet (the event comes
+      // again when more is refunded).
+      if (charge.amount_refunded >= charge.amount) {
+        await revokePayment(tx, paymentIntent);
+      } else {
+        const bump = { provider: "stripe" as const, providerRef: bumpRef(paymentIntent) };
+        const [held] = await tx
+          .select({ amountCents: purchase.amountCents })
+          .from(purchase)
+          .where(
+            and(eq(purchase.provider, bump.provider), eq(purchase.providerRef, bump.providerRef)),
+          );
+        if (held && charge.amount_refunded >= held.amountCents) await revokePurchase(tx, bump);
       }
       return;
     }
     case "charge.dispute.closed": {
       const dispute = event.data.object;
       const paymentIntent = idOf(dispute.payment_intent);
-      if (paymentIntent && dispute.status === "lost") {
-        await revokePurchase(tx, { provider: "stripe", providerRef: paymentIntent });
-      }
+      if (paymentIntent && dispute.status === "lost") await revokePayment(tx, paymentIntent);
       return;
     }
     default:

@@ -2,18 +2,19 @@
 // a checkout row the browser pays at /checkout/test/{id}, paid once into a
 // purchase of provider "test".
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { type Product, products } from "~/config/site";
+import { orderBump, type Product, products } from "~/config/site";
 import type { Db } from "../db/client.server";
 import { testCheckout } from "../db/schema";
-import { fulfilPurchase, type Purchase } from "./purchases.server";
+import { bumpRef, fulfilPurchase, type Purchase } from "./purchases.server";
 
 /** A started test checkout is reused for an hour, so repeated clicks add no rows. */
 const reuseWindowMs = 60 * 60_000;
 
 /**
  * The id of this user's test checkout of `product` at `amountCents` (with the
- * coupon `couponCode` taken, or none): the one started within the hour and not
- * paid yet, else a new one (undefined: none was stored).
+ * coupon `couponCode` taken, or none; with the VIP Upgrade bump at `bumpCents`,
+ * or none): the one started within the hour and not paid yet, else a new one
+ * (undefined: none was stored).
  */
 export async function startTestCheckout(
   db: Db,
@@ -21,6 +22,7 @@ export async function startTestCheckout(
   product: Product,
   amountCents: number,
   couponCode: string | null = null,
+  bumpCents: number | null = null,
 ): Promise<string | undefined> {
   const [pending] = await db
     .select({ id: testCheckout.id })
@@ -33,6 +35,7 @@ export async function startTestCheckout(
         couponCode === null
           ? isNull(testCheckout.couponCode)
           : eq(testCheckout.couponCode, couponCode),
+        bumpCents === null ? isNull(testCheckout.bumpCents) : eq(testCheckout.bumpCents, bumpCents),
         gt(testCheckout.createdAt, new Date(Date.now() - reuseWindowMs)),
         // Qualified by hand: Drizzle leaves columns unqualified in a one-table query.
         sql`not exists (select 1 from "purchase" p where p.provider = 'test' and p.provider_ref = "test_checkout"."id"::text)`,
@@ -42,7 +45,14 @@ export async function startTestCheckout(
   if (pending) return pending.id;
   const [row] = await db
     .insert(testCheckout)
-    .values({ userId, product: product.id, amountCents, currency: product.currency, couponCode })
+    .values({
+      userId,
+      product: product.id,
+      amountCents,
+      currency: product.currency,
+      couponCode,
+      bumpCents,
+    })
     .returning({ id: testCheckout.id });
   return row?.id;
 }
@@ -53,6 +63,8 @@ export type TestCheckout = {
   amountCents: number;
   currency: string;
   couponCode: string | null;
+  /** The VIP Upgrade bump's price when it was ticked, else null. */
+  bumpCents: number | null;
 };
 
 /** A pending test checkout of this user, or undefined (unknown id or someone else's). */
@@ -75,10 +87,14 @@ export async function findTestCheckout(
     amountCents: row.amountCents,
     currency: row.currency,
     couponCode: row.couponCode,
+    bumpCents: row.bumpCents,
   };
 }
 
-/** Pays a test checkout: one completed purchase per checkout, however often Pay is pressed. */
+/**
+ * Pays a test checkout: one completed purchase per checkout, and one of the
+ * VIP Upgrade when it was ticked, however often Pay is pressed (one transaction).
+ */
 export async function payTestCheckout(
   db: Db,
   userId: string,
@@ -86,12 +102,22 @@ export async function payTestCheckout(
 ): Promise<Purchase | undefined> {
   const checkout = await findTestCheckout(db, userId, checkoutId);
   if (!checkout) return undefined;
-  return fulfilPurchase(db, {
-    userId,
-    provider: "test",
-    providerRef: checkout.id,
-    product: checkout.product.id,
-    amountCents: checkout.amountCents,
-    currency: checkout.currency,
+  const paid = { userId, provider: "test", currency: checkout.currency } as const;
+  return db.transaction(async (tx) => {
+    const plan = await fulfilPurchase(tx, {
+      ...paid,
+      providerRef: checkout.id,
+      product: checkout.product.id,
+      amountCents: checkout.amountCents,
+    });
+    if (checkout.bumpCents !== null) {
+      await fulfilPurchase(tx, {
+        ...paid,
+        providerRef: bumpRef(checkout.id),
+        product: orderBump,
+        amountCents: checkout.bumpCents,
+      });
+    }
+    return plan;
   });
 }

@@ -6,6 +6,7 @@ import {
   localDateTime,
   type OfferSettings,
   offerSettingKeys,
+  sellInChoices,
   validDate,
 } from "~/lib/offer";
 import { z } from "~/lib/zod";
@@ -35,6 +36,7 @@ export const storedFieldSchemas = {
   launchTimeZone: z.string().refine(isTimeZone),
   contestStart: z.string().regex(isoDate).refine(validDate),
   contestEnd: z.string().regex(isoDate).refine(validDate),
+  sellIn: z.enum(sellInChoices),
   mainOfferUrl: httpsUrl,
   whiteLabelUrl: httpsUrl,
   customSaasUrl: httpsUrl,

@@ -1,0 +1,1 @@
+ALTER TABLE "test_checkout" ADD COLUMN "bump_cents" integer;
