@@ -11,7 +11,7 @@ import {
   productFormSchema,
 } from "~/lib/admin-forms";
 import { fileSize } from "~/lib/file-size";
-import { isFormAnswer } from "~/lib/form-answer";
+import { type FormAnswer, isFormAnswer } from "~/lib/form-answer";
 import { productNameIn, productNameKeys, productPrice, productPriceKeys } from "~/lib/offer";
 import { toDollars } from "~/lib/offer-settings-form";
 import { adminActor } from "~/server/admin/audit.server";
@@ -180,10 +180,43 @@ export const ErrorBoundary = AdminPageErrorBoundary;
 /** Where each product's price is shown. */
 const priceHints: Record<FunnelProductKey, string> = {
   "lifetime-access": "The landing page, the first sales page and the checkout.",
-  "bump-vip": "The affiliates' funnel; sold on the marketplace's checkout.",
+  "bump-vip": "The plan page's order bump and the affiliates' funnel.",
   "white-label": "/white-label-upsell and /upgrades.",
   "custom-saas": "/custom-saas-upsell and /upgrades.",
 };
+
+/**
+ * A field of a product's form: after a refused save of this product, what was
+ * typed and its message; else the saved value. Prices take decimals.
+ */
+function ProductField({
+  productKey,
+  name,
+  label,
+  hint,
+  saved,
+  typed,
+}: {
+  productKey: string;
+  name: "name" | "price" | "regularPrice";
+  label: string;
+  hint: string;
+  saved: string;
+  typed: FormAnswer | undefined;
+}) {
+  return (
+    <TextField
+      id={`${productKey}-${name === "regularPrice" ? "regular-price" : name}`}
+      name={name}
+      label={label}
+      inputMode={name === "name" ? undefined : "decimal"}
+      autoComplete="off"
+      hint={hint}
+      defaultValue={typed?.values[name] ?? saved}
+      error={typed?.fieldErrors[name]}
+    />
+  );
+}
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -208,10 +241,11 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
     <main ref={main}>
       <ConsoleHeading title="Products">
         What each product the funnel sells costs and opens. Its price here is the one every page
-        shows, and Lifetime Access&apos;s is what the checkout charges; the marketplace charges what
-        is set there, so change a price there too. A member opens a course when they hold a product
-        that opens it; a course no product opens is for admins only. The members&apos; area itself
-        (dashboard, tools, bonuses) comes with Lifetime Access.
+        shows, and Lifetime Access&apos;s and the VIP Upgrade&apos;s are what this site&apos;s
+        checkout charges; the marketplace charges what is set there, so change a price there too. A
+        member opens a course when they hold a product that opens it; a course no product opens is
+        for admins only. The members&apos; area itself (dashboard, tools, bonuses) comes with
+        Lifetime Access.
       </ConsoleHeading>
       {/* A refused save: its message only, not the last save's. */}
       <Notice notice={refused ? null : loaderData.notice} />
@@ -248,36 +282,31 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
               </p>
               <Form method="post" className="mt-4" aria-busy={saving}>
                 <input type="hidden" name="product" value={product.key} />
-                <TextField
-                  id={`${product.key}-name`}
+                <ProductField
+                  productKey={product.key}
                   name="name"
                   label="Name"
-                  autoComplete="off"
                   hint="As pages, receipts and e-mails name it."
-                  defaultValue={typed?.values.name ?? product.values.name}
-                  error={typed?.fieldErrors.name}
+                  saved={product.values.name}
+                  typed={typed}
                 />
                 <div className="mt-4 grid gap-4 sm:grid-cols-2">
-                  <TextField
-                    id={`${product.key}-price`}
+                  <ProductField
+                    productKey={product.key}
                     name="price"
                     label="Price (US$)"
-                    inputMode="decimal"
-                    autoComplete="off"
                     hint={priceHints[product.key]}
-                    defaultValue={typed?.values.price ?? product.values.price}
-                    error={typed?.fieldErrors.price}
+                    saved={product.values.price}
+                    typed={typed}
                   />
                   {product.values.regularPrice === null ? null : (
-                    <TextField
-                      id={`${product.key}-regular-price`}
+                    <ProductField
+                      productKey={product.key}
                       name="regularPrice"
                       label="Struck-through price (US$)"
-                      inputMode="decimal"
-                      autoComplete="off"
                       hint="Shown crossed out beside the price."
-                      defaultValue={typed?.values.regularPrice ?? product.values.regularPrice}
-                      error={typed?.fieldErrors.regularPrice}
+                      saved={product.values.regularPrice}
+                      typed={typed}
                     />
                   )}
                 </div>

@@ -28,6 +28,17 @@ function postPlan(cookie: string | undefined, form: Record<string, string>) {
   );
 }
 
+/** The test checkout's page as `cookie`'s browser loads it. */
+function checkoutPage(id: string, cookie?: string) {
+  return run(() =>
+    testCheckoutRoute.loader({
+      request: appRequest(`/checkout/test/${id}`, { cookie }),
+      params: { checkoutId: id },
+      context: {},
+    } as never),
+  );
+}
+
 function startCheckout(cookie: string | undefined, productId = "lifetime-access", coupon?: string) {
   return postPlan(cookie, { productId, ...(coupon === undefined ? {} : { coupon }) });
 }
@@ -135,13 +146,7 @@ describe("test checkout", () => {
   it("shows the plan and amount on the checkout page", async () => {
     const u = await createUser();
     const id = checkoutIdOf(await startCheckout(u.cookie));
-    const data = await run(() =>
-      testCheckoutRoute.loader({
-        request: appRequest(`/checkout/test/${id}`, { cookie: u.cookie }),
-        params: { checkoutId: id },
-        context: {},
-      } as never),
-    );
+    const data = await checkoutPage(id, u.cookie);
     expect(data).toEqual({
       name: "Lifetime Access",
       coupon: null,
@@ -155,13 +160,7 @@ describe("test checkout", () => {
   it("takes the advertised coupon, whatever its case: the checkout names it and charges the price less its saving", async () => {
     const u = await createUser();
     const id = checkoutIdOf(await startCheckout(u.cookie, "lifetime-access", " launch "));
-    const data = await run(() =>
-      testCheckoutRoute.loader({
-        request: appRequest(`/checkout/test/${id}`, { cookie: u.cookie }),
-        params: { checkoutId: id },
-        context: {},
-      } as never),
-    );
+    const data = await checkoutPage(id, u.cookie);
     expect(data).toMatchObject({ coupon: "LAUNCH", amount: "$22" });
     // Without the coupon it is another checkout, at the full price.
     expect(checkoutIdOf(await startCheckout(u.cookie))).not.toBe(id);
@@ -221,11 +220,10 @@ describe("test checkout", () => {
 
     const started = await postPlan(u.cookie, { productId: "lifetime-access", bump: "yes" });
     const id = checkoutIdOf(started);
-    const page = (await testCheckoutRoute.loader({
-      request: appRequest(`/checkout/test/${id}`, { cookie: u.cookie }),
-      params: { checkoutId: id },
-      context: {},
-    } as never)) as { bump: { name: string } | null; amount: string };
+    const page = (await checkoutPage(id, u.cookie)) as {
+      bump: { name: string } | null;
+      amount: string;
+    };
     expect(page.bump?.name).toBe(bumpName);
     expect(page.amount).toBe(formatUsd(planPriceCents + bumpPriceCents));
 
@@ -266,13 +264,7 @@ describe("test checkout", () => {
   it("sends a visitor on the checkout page to /login", async () => {
     const u = await createUser();
     const id = checkoutIdOf(await startCheckout(u.cookie));
-    const result = await run(() =>
-      testCheckoutRoute.loader({
-        request: appRequest(`/checkout/test/${id}`),
-        params: { checkoutId: id },
-        context: {},
-      } as never),
-    );
+    const result = await checkoutPage(id);
     expect(redirectTarget(result)).toBe("/login");
   });
 });
