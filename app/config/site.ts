@@ -60,6 +60,22 @@ export const funnelProductKeys = Object.keys(funnelProducts) as FunnelProductKey
 /** The order bump: offered on the plan page beside the plan, bought with it as its own purchase. */
 export const orderBump = "bump-vip" satisfies FunnelProductKey;
 
+/** The one-click upsells offered after the plan is paid, in the funnel's order. */
+export const upsellProducts = [
+  "white-label",
+  "custom-saas",
+] as const satisfies readonly FunnelProductKey[];
+export type UpsellProduct = (typeof upsellProducts)[number];
+
+export const isUpsellProduct = (id: unknown): id is UpsellProduct =>
+  upsellProducts.some((p) => p === id);
+
+/** The funnel's steps after the plan: each upsell's page, and where accepting or declining it leads. */
+export const upsellSteps = {
+  "white-label": { page: "/white-label-upsell", next: "/custom-saas-upsell" },
+  "custom-saas": { page: "/custom-saas-upsell", next: "/custom-saas-thank-you" },
+} as const satisfies Record<UpsellProduct, { page: string; next: string }>;
+
 /**
  * Where a member is offered a product they do not hold: a course only it
  * opens is a locked card on the dashboard that leads there. The VIP Upgrade

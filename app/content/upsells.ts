@@ -220,14 +220,16 @@ const { noThanksUrls } = salesFunnel;
 
 /** The buy button and No Thanks link of /white-label-upsell (the buy link and price: offer settings). */
 export const whiteLabelCta = (offer: PublicOffer) => ({
+  product: "white-label" as const,
   buyLink: "whiteLabelUrl" as const,
   buyLabel: `Yes, Upgrade My Order for ${formatUsd(offer.whiteLabelPriceCents)}`,
   noThanksHref: noThanksUrls.whiteLabel,
   noThanksLabel: "No Thanks, I don't want my own 12 AI tools",
 });
 
-/** The apply button (a new tab) and No Thanks link of /custom-saas-upsell. */
+/** The apply button (on the marketplace: a new tab) and No Thanks link of /custom-saas-upsell. */
 export const coachingCta = (offer: PublicOffer) => ({
+  product: "custom-saas" as const,
   buyLink: "customSaasUrl" as const,
   buyLabel: `Apply Now for ${formatUsd(offer.customSaasPriceCents)}`,
   newTab: true,

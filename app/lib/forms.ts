@@ -64,6 +64,9 @@ export const testCheckoutSchema = z.object({
   intent: z.enum(["pay", "cancel"]).default("pay"),
 });
 
+/** An upsell's "Yes, Upgrade My Order". */
+export const upsellSchema = z.object({ intent: z.literal("buy") });
+
 /** "Mark as complete" and its undo on a chapter. */
 export const chapterDoneSchema = z.object({
   chapterId: z.string().max(64),

@@ -117,6 +117,16 @@ const samples: Record<string, () => Promise<Sample>> = {
     expect(path).toMatch(/^\/checkout\/test\/[0-9a-f-]{36}$/);
     return { path, cookie, fields: { intent: "pay" } };
   },
+  "routes/marketing/white-label-upsell.tsx": async () => ({
+    path: "/white-label-upsell",
+    cookie: (await createUser({ paid: true })).cookie,
+    fields: { intent: "buy" },
+  }),
+  "routes/marketing/custom-saas-upsell.tsx": async () => ({
+    path: "/custom-saas-upsell",
+    cookie: (await createUser({ paid: true })).cookie,
+    fields: { intent: "buy" },
+  }),
   "routes/members/course.tsx": async () => {
     const db = await getDb();
     const { id: courseId } = await createCourse(db, { title: "Sweep", description: "d" });

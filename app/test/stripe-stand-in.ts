@@ -15,9 +15,11 @@ type Session = Record<string, unknown> & { id: string };
  * uses (POST /v1/customers, GET /v1/prices/:id, POST /v1/checkout/sessions
  * with lines of a price or price_data and a promotion code among its discounts,
  * GET /v1/checkout/sessions/:id, with expand[]=line_items, POST /v1/coupons,
- * GET and POST /v1/promotion_codes, POST /v1/promotion_codes/:id), recording
- * what it was sent. The plan's Price costs 2500 cents and belongs to the
- * Product `planProduct`.
+ * GET and POST /v1/promotion_codes, POST /v1/promotion_codes/:id, POST
+ * /v1/payment_intents confirmed off-session with a saved card, GET
+ * /v1/payment_intents/:id), recording what it was sent. A POST with an
+ * Idempotency-Key seen before answers what the first answered, as Stripe does.
+ * The plan's Price costs 2500 cents and belongs to the Product `planProduct`.
  */
 export type StripeStandIn = {
   config: StripeConfig;
@@ -33,8 +35,14 @@ export type StripeStandIn = {
   addSession: (session: Session, priceId: string, unitAmount?: number) => Session;
   /** The promotion codes made (active or not), with their coupons. */
   promotionCodes: () => PromotionCode[];
-  /** Marks a session paid, as Stripe does when the customer pays. */
-  paySession: (sessionId: string, paymentIntent?: string) => Session;
+  /**
+   * Marks a session paid, as Stripe does when the customer pays, with a Payment
+   * Intent that holds the card paid with (`card`: its test payment method; one
+   * whose bank asks for authentication on every off-session charge, or declines).
+   */
+  paySession: (sessionId: string, paymentIntent?: string, card?: TestCard) => Session;
+  /** The Payment Intents Stripe holds: those that paid sessions and those created. */
+  paymentIntents: () => PaymentIntent[];
   close: () => Promise<void>;
 };
 
@@ -50,6 +58,28 @@ export const planPrice = {
 };
 
 type Price = { id: string; product: string; unit_amount: number; currency: string };
+
+/** Stripe's test payment methods: a card that pays, one whose bank asks, one declined. */
+export const testCards = {
+  visa: "pm_card_visa",
+  authenticationRequired: "pm_card_authenticationRequired",
+  declined: "pm_card_chargeDeclined",
+} as const;
+export type TestCard = (typeof testCards)[keyof typeof testCards];
+
+export type PaymentIntent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string | null;
+  status: string;
+  setup_future_usage: string | null;
+  off_session?: boolean;
+  metadata: Record<string, string>;
+};
 
 type Coupon = {
   id: string;
@@ -80,8 +110,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Session>();
   const coupons = new Map<string, Coupon>();
-  const couponByKey = new Map<string, Coupon>();
   const promotionCodes = new Map<string, PromotionCode>();
+  const intents = new Map<string, PaymentIntent>();
+  /** What a POST with an Idempotency-Key answered first: the same again for a repeat. */
+  const answered = new Map<string, { status: number; body: unknown }>();
   let failStatus: number | undefined;
   let omitUrl = false;
 
@@ -102,6 +134,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const params = Object.fromEntries([...form, ...url.searchParams]);
     const method = req.method ?? "GET";
     requests.push({ method, path: url.pathname, params });
+    const key = req.headers["idempotency-key"];
+    const replay = method === "POST" && typeof key === "string" ? answered.get(key) : undefined;
+    if (replay) return send(res, replay.status, replay.body);
+    if (method === "POST" && url.pathname === "/v1/payment_intents") {
+      const [status, body] = createIntent(params);
+      if (typeof key === "string") answered.set(key, { status, body });
+      return send(res, status, body);
+    }
+    const intent = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
+    if (method === "GET" && intent?.[1]) {
+      const known = intents.get(decodeURIComponent(intent[1]));
+      if (!known) return stripeError(res, 404, "No such payment_intent");
+      return send(res, 200, known);
+    }
 
     if (method === "POST" && url.pathname === "/v1/customers") {
       return send(res, 200, {
@@ -118,10 +164,6 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return send(res, 200, planPrice);
     }
     if (method === "POST" && url.pathname === "/v1/coupons") {
-      // An idempotent retry answers the coupon the first request made.
-      const key = req.headers["idempotency-key"];
-      const again = typeof key === "string" ? couponByKey.get(key) : undefined;
-      if (again) return send(res, 200, again);
       const coupon: Coupon = {
         id: randomId("coupon"),
         object: "coupon",
@@ -132,7 +174,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         valid: true,
       };
       coupons.set(coupon.id, coupon);
-      if (typeof key === "string") couponByKey.set(key, coupon);
+      if (typeof key === "string") answered.set(key, { status: 200, body: coupon });
       return send(res, 200, coupon);
     }
     if (method === "POST" && url.pathname === "/v1/promotion_codes") {
@@ -224,6 +266,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         amount_total: subtotal - discount,
         total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
         discounts: promo ? [{ coupon: null, promotion_code: promo.id }] : [],
+        payment_intent_data: {
+          setup_future_usage: params["payment_intent_data[setup_future_usage]"] ?? null,
+        },
         currency: "usd",
         line_items: lineItems(bought, discount),
       };
@@ -244,6 +289,42 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     return stripeError(res, 404, `Unrecognized request URL (${method}: ${url.pathname})`);
   };
+
+  /**
+   * A Payment Intent confirmed at once with a saved card (off_session): it
+   * succeeds, or Stripe answers 402 with the card error (authentication_required
+   * and the intent, or card_declined).
+   */
+  function createIntent(params: Record<string, string>): [number, unknown] {
+    const paymentMethod = params.payment_method ?? null;
+    const intent: PaymentIntent = {
+      id: randomId("pi"),
+      object: "payment_intent",
+      amount: Number(params.amount),
+      amount_received: 0,
+      currency: params.currency ?? "usd",
+      customer: params.customer ?? null,
+      payment_method: paymentMethod,
+      status: "requires_payment_method",
+      setup_future_usage: null,
+      off_session: params.off_session === "true",
+      metadata: metadataOf(params),
+    };
+    intents.set(intent.id, intent);
+    const refusal = (code: string, message: string): [number, unknown] => [
+      402,
+      { error: { type: "card_error", code, message, payment_intent: intent } },
+    ];
+    if (params.confirm !== "true") return [200, intent];
+    if (paymentMethod === testCards.authenticationRequired) {
+      return refusal("authentication_required", "This payment requires authentication.");
+    }
+    if (paymentMethod === testCards.declined || !paymentMethod) {
+      return refusal("card_declined", "Your card was declined.");
+    }
+    Object.assign(intent, { status: "succeeded", amount_received: intent.amount });
+    return [200, intent];
+  }
 
   /** A promotion code with its coupon expanded, or as its id. */
   function withCoupon(promo: PromotionCode, expand: boolean): PromotionCode {
@@ -277,7 +358,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return known;
     },
     promotionCodes: () => [...promotionCodes.values()].map((p) => withCoupon(p, true)),
-    paySession: (sessionId, paymentIntent = randomId("pi")) => {
+    paySession: (sessionId, paymentIntent = randomId("pi"), card = testCards.visa) => {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       Object.assign(session, {
@@ -285,8 +366,25 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         payment_status: "paid",
         payment_intent: paymentIntent,
       });
+      const kept = (
+        session.payment_intent_data as { setup_future_usage?: string | null } | undefined
+      )?.setup_future_usage;
+      intents.set(paymentIntent, {
+        id: paymentIntent,
+        object: "payment_intent",
+        amount: Number(session.amount_total),
+        amount_received: Number(session.amount_total),
+        currency: "usd",
+        customer: (session.customer as string | null) ?? null,
+        // Only a card kept for later (setup_future_usage) can be charged off-session.
+        payment_method: kept ? card : null,
+        status: "succeeded",
+        setup_future_usage: kept ?? null,
+        metadata: {},
+      });
       return session;
     },
+    paymentIntents: () => [...intents.values()],
     close: () =>
       new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { demoCourseTitle, newAccount, openTestCheckout, signUp } from "./helpers";
 
-test("sign-up, test checkout and payment lead to the dashboard after 5 seconds", async ({
+test("sign-up, test checkout and payment lead to the first upsell after 5 seconds", async ({
   page,
 }) => {
   const account = newAccount();
@@ -29,13 +29,14 @@ test("sign-up, test checkout and payment lead to the dashboard after 5 seconds",
   await expect(page).toHaveURL(/\/success$/);
   const arrived = Date.now();
   await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Go to dashboard now" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "Continue now" })).toHaveAttribute(
     "href",
-    "/dashboard",
+    "/white-label-upsell",
   );
 
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 9_000 });
+  await expect(page).toHaveURL(/\/white-label-upsell$/, { timeout: 9_000 });
   expect(Date.now() - arrived).toBeGreaterThanOrEqual(4_000);
+  await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Training Area" })).toBeVisible();
   const card = page.getByRole("link", { name: demoCourseTitle });
   await expect(card).toBeVisible();

@@ -4,9 +4,10 @@ import { hydrated, newAccount, noSidewaysScroll, screenshotsIn } from "./helpers
 
 // The funnel sells in the product (the default with the test checkout on): a
 // sales page's buy button leads a visitor through sign-up to the plan page at
-// that page's price, the checkout charges it (less the coupon), and the
-// member who owns the plan is told so when they press a buy button again;
-// at a desktop and a phone width.
+// that page's price, the checkout charges it (less the coupon) with the order
+// bump, upsell 1 is bought in one click with the saved test card and upsell 2
+// declined, and the member who owns the plan is told so when they press a buy
+// button again; at a desktop and a phone width.
 
 const shot = screenshotsIn("/tmp/shots-funnel-checkout");
 
@@ -81,14 +82,52 @@ for (const width of [1280, 390]) {
     // Pressed twice: one payment.
     await page.getByRole("button", { name: `Pay ${withBump}` }).dblclick();
     await expect(page).toHaveURL(/\/success$/);
+    await shot(page, "success", width);
 
-    // Each product is its own purchase, at what it cost.
+    // Upsell 1, accepted in one click with the card just used (pressed twice): one charge.
+    await page.getByRole("link", { name: "Continue now" }).click();
+    await expect(page).toHaveURL(/\/white-label-upsell$/);
+    const yes = page.getByRole("button", { name: /^Yes, Upgrade My Order for \$\d+/ }).first();
+    const upsellPrice = (await yes.textContent())?.match(/\$\d+(?:\.\d\d)?/)?.[0] ?? "";
+    expect(cents(upsellPrice)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await noSidewaysScroll(page);
+    await shot(page, "white-label-upsell", width);
+    await hydrated(yes);
+    await yes.dblclick();
+    await expect(page).toHaveURL(/\/custom-saas-upsell$/);
+    // Back on its page, the member who holds it is not offered it again.
+    await page.goto("/white-label-upsell");
+    await expect(
+      page.getByText("You already own this: it is in your account.").first(),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Yes, Upgrade My Order/ })).toHaveCount(0);
+    await page.goto("/custom-saas-upsell");
+    await shot(page, "custom-saas-upsell", width);
+
+    // Upsell 2, declined: on to the dashboard.
+    await page
+      .getByRole("link", { name: "No Thanks, I'll build everything on my own" })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Each product is its own purchase, at what it cost, once.
     await page.goto("/account");
     const purchases = page.getByRole("region", { name: "My purchases" });
     await expect(purchases.getByRole("heading", { name: "Lifetime Access" })).toHaveCount(1);
     await expect(purchases.getByRole("heading", { name: "VIP Upgrade" })).toHaveCount(1);
+    await expect(purchases.getByRole("heading", { name: /White Label/ })).toHaveCount(1);
+    await expect(purchases.getByRole("heading", { name: /Custom SaaS/ })).toHaveCount(0);
     await expect(purchases).toContainText(total);
     await expect(purchases).toContainText(usd(bumpCents));
+    await expect(purchases).toContainText(upsellPrice);
+    // What the member can open: the white label package's downloads, not the build's page.
+    const download = await page.request.get("/white-label/download/marketing-pack.zip", {
+      maxRedirects: 0,
+    });
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-type"]).toBe("application/zip");
 
     // An owner pressing a buy button again is told they own it; nothing is offered.
     await page.goto("/ailabs-offer");

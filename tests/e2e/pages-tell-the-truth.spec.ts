@@ -17,7 +17,7 @@ async function shot(page: Page, name: string, fullPage = true) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
 }
 
-const countdown = (page: Page) => page.locator("p", { hasText: "Taking you to your dashboard" });
+const countdown = (page: Page) => page.locator("p", { hasText: "Your order continues" });
 
 for (const { name, width, height } of widths) {
   test.describe(`at ${name} width`, () => {
@@ -47,7 +47,7 @@ for (const { name, width, height } of widths) {
       await expectNoAxeViolations(page);
     });
 
-    test("18: /success tells a member their access is active and counts down to 1 second", async ({
+    test("18: /success tells a member their access is active and counts down to the first upsell", async ({
       page,
     }) => {
       await createAccount(page, { paid: true });
@@ -57,7 +57,7 @@ for (const { name, width, height } of widths) {
         page.getByRole("heading", { level: 1, name: "Payment successful" }),
       ).toBeVisible();
       await expect(page.getByText("Your Lifetime Access is active")).toBeVisible();
-      await hydrated(page.getByRole("link", { name: "Go to dashboard now" }));
+      await hydrated(page.getByRole("link", { name: "Continue now" }));
       await expect(countdown(page)).toContainText("in 5 seconds.");
       for (const left of ["4 seconds", "3 seconds", "2 seconds"]) {
         await page.clock.runFor(1_000);
@@ -68,7 +68,7 @@ for (const { name, width, height } of widths) {
       // (No axe run here: it waits on timers, which the paused clock holds.)
       await shot(page, `success-member-${name}`);
       await page.clock.runFor(1_000);
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page).toHaveURL(/\/white-label-upsell$/);
     });
 
     test("18: /upgrades tells only a member they have the course", async ({

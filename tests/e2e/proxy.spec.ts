@@ -424,7 +424,8 @@ test("a purchase through https: sign-up on one server, which is then killed; pay
   const dashboardAnswer = page.waitForResponse((r) =>
     new URL(r.url()).pathname.startsWith("/dashboard"),
   );
-  await page.getByRole("link", { name: "Go to dashboard now" }).click();
+  // (/success leads on to the first upsell; the header's link goes home.)
+  await page.getByRole("link", { name: "Dashboard", exact: true }).first().click();
   expect(servedBy(await dashboardAnswer)).toBe("app2");
   await expect(page.getByRole("heading", { name: "Training Area" })).toBeVisible();
 

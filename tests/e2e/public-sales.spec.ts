@@ -129,12 +129,15 @@ test("buy links go to the configured checkout; new-tab ones carry rel=noopener",
     }
   }
 
+  // The upsells are bought in one click: each button posts its page's form (the
+  // marketplace mode's links: upsell.server.test.ts).
   await page.goto("/white-label-upsell");
-  const upgrade = page.getByRole("link", { name: /Yes, Upgrade My Order/ });
+  const upgrade = page.getByRole("button", { name: /Yes, Upgrade My Order/ });
   expect(await upgrade.count()).toBeGreaterThanOrEqual(2);
-  for (const link of await upgrade.all()) {
-    await expect(link).toHaveAttribute("href", checkoutUrls.whiteLabel);
+  for (const button of await upgrade.all()) {
+    await expect(button.locator("xpath=ancestor::form[1]")).toHaveAttribute("method", "post");
   }
+  await expect(page.locator(`a[href="${checkoutUrls.whiteLabel}"]`)).toHaveCount(0);
   for (const link of await page.getByRole("link", { name: /^No Thanks/ }).all()) {
     await expect(link).toHaveAttribute("href", noThanksUrls.whiteLabel);
   }
@@ -146,7 +149,7 @@ test("buy links go to the configured checkout; new-tab ones carry rel=noopener",
   const spots = page.getByRole("progressbar", { name: /^\d+ of 10 spots taken$/ });
   const taken = Number(((await spots.getAttribute("aria-label")) ?? "").split(" ")[0]);
   await expect(spots).toHaveAttribute("value", String(taken));
-  const apply = page.getByRole("link", { name: /Apply Now/ });
+  const apply = page.getByRole("button", { name: /Apply Now/ });
   if (taken >= 10) {
     await expect(page.getByTestId("coaching-places-left")).toHaveText("All spots taken");
     await expect(page.getByText("All 10 places are taken.").first()).toBeVisible();
@@ -156,10 +159,8 @@ test("buy links go to the configured checkout; new-tab ones carry rel=noopener",
       taken === 9 ? "1 spot remaining" : `${10 - taken} spots remaining`,
     );
     expect(await apply.count()).toBeGreaterThanOrEqual(2);
-    for (const link of await apply.all()) {
-      await expect(link).toHaveAttribute("href", checkoutUrls.coaching);
-      await expect(link).toHaveAttribute("target", "_blank");
-      await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
+    for (const button of await apply.all()) {
+      await expect(button.locator("xpath=ancestor::form[1]")).toHaveAttribute("method", "post");
     }
   }
   await expect(page.getByRole("link", { name: /^No Thanks/ }).first()).toHaveAttribute(

@@ -19,7 +19,7 @@ async function shot(page: Page, name: string) {
 
 /** The element at the centre of `locator` is the locator's own: nothing covers it. */
 async function expectUncovered(page: Page, name: string) {
-  const target = page.getByRole("link", { name }).first();
+  const target = page.getByRole("link", { name }).or(page.getByRole("button", { name })).first();
   await target.scrollIntoViewIfNeeded();
   expect(
     await target.evaluate((el) => {
@@ -44,7 +44,11 @@ for (const { name, width, height } of widths) {
         await page.goto(path);
         await expect(banner(page)).toBeVisible();
         await islandsHydrated(page).catch(() => undefined);
-        const link = page.getByRole("link", { name: cta }).first();
+        // A link, or the upsell's one-click button.
+        const link = page
+          .getByRole("link", { name: cta })
+          .or(page.getByRole("button", { name: cta }))
+          .first();
         await expect(link).toBeVisible();
         await expectUncovered(page, (await link.textContent())?.trim() ?? "");
         await page.evaluate(() => window.scrollTo(0, 0));

@@ -18,6 +18,7 @@ type Payment = {
 const reasons: Record<string, string> = {
   "not-the-plan": "paid for something other than the plan",
   "unknown-user": "names no account of this product",
+  "already-bought": "paid again for a product the order already holds",
 };
 
 /** Paid payments that granted nothing: attach each to an account, or dismiss it. */

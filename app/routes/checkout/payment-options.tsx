@@ -103,6 +103,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/** Why the card is kept: the one-click upsells after paying charge it (upsell.server.ts). */
+export const cardConsent =
+  "By paying you allow AI Labs to keep this card and charge it for the upgrades you accept with one click after this payment. Nothing else is ever charged without your click.";
+
 export default function PaymentOptions({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const refused = isFormAnswer(actionData) ? actionData : undefined;
@@ -212,6 +216,9 @@ export default function PaymentOptions({ loaderData, actionData }: Route.Compone
               <button type="submit" className={primaryButton} disabled={busy}>
                 {busy ? "Processing..." : "Get Lifetime Access Now"}
               </button>
+              <p className="text-xs text-slate-500" id="card-consent">
+                {cardConsent}
+              </p>
             </Form>
           )}
           <p className="text-center text-sm text-slate-500">

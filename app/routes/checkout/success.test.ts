@@ -32,12 +32,15 @@ describe("/success says what is true for the visitor", () => {
     expect(html).toMatch(/<a[^>]* href="\/dashboard"[^>]*>Go to dashboard<\/a>/);
   });
 
-  it("tells a member and an admin that access is active, then counts down to the dashboard", async () => {
-    for (const options of [{ paid: true }, { isAdmin: true }]) {
-      const html = await successPage((await createUser(options)).cookie);
-      expect(html).toContain("Payment successful");
-      expect(html).toContain(accessActive);
-      expect(html).toMatch(/Taking you to your dashboard in <span[^>]*>5 seconds<\/span>\./);
-    }
+  it("tells a member and an admin that access is active, then counts down to the next step", async () => {
+    // A new member is led on to the first upsell; an admin (who holds everything) home.
+    const member = await successPage((await createUser({ paid: true })).cookie);
+    expect(member).toContain("Payment successful");
+    expect(member).toContain(accessActive);
+    expect(member).toMatch(/Your order continues in <span[^>]*>5 seconds<\/span>\./);
+    expect(member).toContain('href="/white-label-upsell"');
+    const admin = await successPage((await createUser({ isAdmin: true })).cookie);
+    expect(admin).toContain(accessActive);
+    expect(admin).toMatch(/Taking you to your dashboard in <span[^>]*>5 seconds<\/span>\./);
   });
 });

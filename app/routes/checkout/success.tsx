@@ -1,10 +1,13 @@
 import { Link } from "react-router";
 import { DashboardCountdown } from "~/components/return-redirect";
+import { isUpsellProduct } from "~/config/site";
 import { getSessionUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { checkoutReturnFor } from "~/server/payments/checkout-return.server";
 import type { CheckoutReturn } from "~/server/payments/stripe-checkout.server";
+import { nextStepAfter } from "~/server/payments/upsell.server";
+import { productName } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/success";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -22,8 +25,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const sessionId = new URL(request.url).searchParams.get("session_id");
-  const outcome = await checkoutReturnFor(await getDb(), getEnv().stripe, { user, sessionId });
-  return { outcome, signedIn: user !== null };
+  const bought = new URL(request.url).searchParams.get("bought");
+  const db = await getDb();
+  const outcome = await checkoutReturnFor(db, getEnv().stripe, { user, sessionId });
+  // An upsell paid through a checkout (the bank asked, or no card was saved): its name.
+  const upsell = isUpsellProduct(bought) ? productName(bought) : null;
+  const next = user && outcome === "paid" ? await nextStepAfter(db, user, bought) : "/dashboard";
+  return { outcome, signedIn: user !== null, upsell, next };
 }
 
 const notices: Record<Exclude<CheckoutReturn, "paid">, { title: string; text: string }> = {
@@ -67,9 +75,11 @@ export default function Success({ loaderData }: Route.ComponentProps) {
       </div>
       <h1 className="mt-4 text-3xl font-bold">Payment successful</h1>
       <p className="mt-3 text-slate-700">
-        Thank you! Your Lifetime Access is active: every course, tool and bonus is open to you now.
+        {loaderData.upsell
+          ? `Thank you! The ${loaderData.upsell} is added to your order.`
+          : "Thank you! Your Lifetime Access is active: every course, tool and bonus is open to you now."}
       </p>
-      <DashboardCountdown />
+      <DashboardCountdown to={loaderData.next} />
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui";
-import { formatUsd, orderBump } from "~/config/site";
+import { formatUsd, lifetimeAccess, orderBump } from "~/config/site";
 import { testCheckoutSchema } from "~/lib/forms";
 import { clientIpHeader } from "~/server/auth/better-auth.server";
 import { requireUser } from "~/server/auth/guards.server";
@@ -31,6 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!checkout) throw redirect("/payment-options");
   return {
     name: productName(checkout.product.id),
+    isPlan: checkout.product.id === lifetimeAccess.id,
     coupon: checkout.couponCode,
     // The order bump ticked on the plan page: its own line, paid together.
     bump:
@@ -58,7 +59,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const purchase = await payTestCheckout(await getDb(), user.id, params.checkoutId);
   if (!purchase) throw redirect("/payment-options");
-  return redirect("/success");
+  // An upsell paid here (no card was saved with the plan): /success leads on from it.
+  return redirect(
+    purchase.product === lifetimeAccess.id ? "/success" : `/success?bought=${purchase.product}`,
+  );
 }
 
 export default function TestCheckout({ loaderData }: Route.ComponentProps) {
@@ -75,7 +79,7 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Test checkout</h1>
         <dl className="mt-4 space-y-2">
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">Plan</dt>
+            <dt className="text-slate-600">{loaderData.isPlan ? "Plan" : "Product"}</dt>
             <dd className="font-medium">{loaderData.name}</dd>
           </div>
           {loaderData.bump ? (

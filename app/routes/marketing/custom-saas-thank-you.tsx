@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { StepSection, UpsellLayout } from "~/components/marketing/upsell-page";
 import {
@@ -16,6 +17,26 @@ export const handle = ownFooterIslands;
 
 export const meta: Route.MetaFunction = () => pageMetaFor("/custom-saas-thank-you");
 
+const orderNumberPattern = /^AIL-[0-9A-Z]{4,12}$/;
+
+/**
+ * The order number the one-click purchase ended on (?order=AIL-7K3Q9). Read in
+ * the browser: the page is the same prerendered document for everyone.
+ */
+function OrderNumber() {
+  const [order, setOrder] = useState<string | null>(null);
+  useEffect(() => {
+    const given = new URLSearchParams(window.location.search).get("order");
+    setOrder(given && orderNumberPattern.test(given) ? given : null);
+  }, []);
+  if (!order) return null;
+  return (
+    <p className="mt-6 text-lg">
+      Your order number: <strong data-testid="order-number">{order}</strong>
+    </p>
+  );
+}
+
 export default function CustomSaasThankYou() {
   return (
     <UpsellLayout disclaimer={false}>
@@ -33,6 +54,13 @@ export default function CustomSaasThankYou() {
           Your custom AI SaaS development partnership is now active. Here is how to reach the team,
           what to prepare and what happens next.
         </p>
+        <OrderNumber />
+        <Link
+          to="/dashboard"
+          className="mt-6 inline-block rounded-xl bg-white px-6 py-3 font-bold text-emerald-800 hover:bg-emerald-50 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60"
+        >
+          Go to your dashboard
+        </Link>
       </section>
 
       <StepSection id="contact" title="Step 1: Contact us to book your first session">

@@ -16,12 +16,19 @@ import { coachingCta, coachingFaq } from "~/content/upsells";
 import { loadAsDocument } from "~/lib/document-load";
 import { pageMetaFor } from "~/lib/seo";
 import { coachingPageLoader } from "~/server/payments/places-left.server";
+import { ownsUpsell } from "~/server/payments/upsell.server";
 import type { Route } from "./+types/custom-saas-upsell";
 import { ownFooterIslands } from "./handles";
+import { upsellAction } from "./upsell-action.server";
 
-export const loader = coachingPageLoader;
+export async function loader({ request }: Route.LoaderArgs) {
+  return { ...coachingPageLoader(), owned: await ownsUpsell(request, "custom-saas") };
+}
 // The marketplace's script runs only under this page's own policy: always a document load.
 export const clientLoader = loadAsDocument;
+
+/** "Yes, Upgrade My Order": the card of the order just paid is charged (upsell.server.ts). */
+export const action = upsellAction("custom-saas");
 
 export const handle = ownFooterIslands;
 
@@ -36,7 +43,7 @@ export default function CustomSaasUpsell({ loaderData }: Route.ComponentProps) {
   // Where the buttons were, once every place is taken.
   const soldOut = `All ${cap} places are taken. Write to us to hear when one opens.`;
   const { price, regular } = upsellPrices(offer, "custom-saas");
-  const apply = coachingCta(offer);
+  const apply = { ...coachingCta(offer), owned: loaderData.owned };
   const cta = left > 0 ? apply : { ...apply, soldOut };
   return (
     <UpsellLayout>

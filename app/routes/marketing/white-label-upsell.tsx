@@ -11,13 +11,20 @@ import { WhiteLabelFeatureCards, WhiteLabelToolList } from "~/components/marketi
 import { whiteLabelCta, whiteLabelFaq } from "~/content/upsells";
 import { loadAsDocument } from "~/lib/document-load";
 import { pageMetaFor } from "~/lib/seo";
+import { ownsUpsell } from "~/server/payments/upsell.server";
 import { offerLoader } from "~/server/settings/offer-settings.server";
 import type { Route } from "./+types/white-label-upsell";
 import { ownFooterIslands } from "./handles";
+import { upsellAction } from "./upsell-action.server";
 
-export const loader = offerLoader;
+export async function loader({ request }: Route.LoaderArgs) {
+  return { ...offerLoader(), owned: await ownsUpsell(request, "white-label") };
+}
 // The marketplace's script runs only under this page's own policy: always a document load.
 export const clientLoader = loadAsDocument;
+
+/** "Yes, Upgrade My Order": the card of the order just paid is charged (upsell.server.ts). */
+export const action = upsellAction("white-label");
 
 export const handle = ownFooterIslands;
 
@@ -26,7 +33,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function WhiteLabelUpsell({ loaderData }: Route.ComponentProps) {
   const { price, regular } = upsellPrices(loaderData.offer, "white-label");
-  const cta = whiteLabelCta(loaderData.offer);
+  const cta = { ...whiteLabelCta(loaderData.offer), owned: loaderData.owned };
   return (
     <UpsellLayout>
       <p className="bg-emerald-700 px-4 py-3 text-center font-semibold text-white">

@@ -325,6 +325,15 @@ export const purchase = pgTable(
     orderNumber: text("order_number")
       .notNull()
       .default(sql`purchase_order_number(nextval('purchase_order_seq'))`),
+    /**
+     * The order this purchase was added to: the plan's purchase, for the order
+     * bump bought with it and the upsells accepted after it (one-click, or a
+     * Checkout Session when the bank asks). At most one purchase of a product per
+     * order (purchase_first_purchase_product_idx). Null: an order of its own.
+     */
+    firstPurchaseId: uuid("first_purchase_id").references((): AnyPgColumn => purchase.id, {
+      onDelete: "set null",
+    }),
     /** The UTC day of created_at, kept by the database: the sales figures group by it. */
     createdDay: date("created_day", { mode: "string" }).generatedAlwaysAs(
       sql`(created_at at time zone 'UTC')::date`,
@@ -339,6 +348,10 @@ export const purchase = pgTable(
     index("purchase_created_at_idx").on(t.createdAt),
     // Serves the refunds of a date range, counted on the day they were made.
     index("purchase_refunded_at_idx").on(t.refundedAt).where(sql`${t.refundedAt} is not null`),
+    // Nothing is charged twice: one purchase of each product per order.
+    uniqueIndex("purchase_first_purchase_product_idx")
+      .on(t.firstPurchaseId, t.product)
+      .where(sql`${t.firstPurchaseId} is not null`),
     check(
       "purchase_provider_check",
       sql`${t.provider} in ('test','stripe','warriorplus','manual')`,
@@ -397,13 +410,14 @@ export const purchaseRevocation = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.providerRef] })],
 );
 
-export const paymentIssueReasons = ["not-the-plan", "unknown-user"] as const;
+export const paymentIssueReasons = ["not-the-plan", "unknown-user", "already-bought"] as const;
 export type PaymentIssueReason = (typeof paymentIssueReasons)[number];
 
 /**
  * A paid payment that granted nothing and needs the operator: a Checkout
- * Session for something other than the plan, or one whose
- * client_reference_id names no user. The webhook acknowledges it (Stripe
+ * Session for something other than the plan, one whose
+ * client_reference_id names no user, or an upsell paid again for an order
+ * that already holds it (two tabs: one-click and a Checkout Session). The webhook acknowledges it (Stripe
  * stops retrying) and records it here once; `npm run cli -- payments issues`
  * lists the open ones.
  */
@@ -423,7 +437,10 @@ export const paymentIssue = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.provider, t.providerRef] }),
-    check("payment_issue_reason_check", sql`${t.reason} in ('not-the-plan','unknown-user')`),
+    check(
+      "payment_issue_reason_check",
+      sql`${t.reason} in ('not-the-plan','unknown-user','already-bought')`,
+    ),
   ],
 );
 

@@ -149,6 +149,7 @@ describe("test checkout", () => {
     const data = await checkoutPage(id, u.cookie);
     expect(data).toEqual({
       name: "Lifetime Access",
+      isPlan: true,
       coupon: null,
       bump: null,
       amount: "$25",

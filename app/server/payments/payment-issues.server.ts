@@ -1,12 +1,12 @@
 import { asc, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
-import { type PaymentIssueReason, paymentIssue } from "../db/schema";
+import { type PaymentIssueReason, type PurchaseProvider, paymentIssue } from "../db/schema";
 import { logger } from "../logger.server";
 
 export type PaymentIssue = typeof paymentIssue.$inferSelect;
 
 export type PaymentIssueInput = {
-  provider: "stripe";
+  provider: PurchaseProvider;
   providerRef: string;
   reason: PaymentIssueReason;
   userRef: string | null;
@@ -17,6 +17,8 @@ export type PaymentIssueInput = {
 const reasonText: Record<PaymentIssueReason, string> = {
   "not-the-plan": "a paid checkout for something other than the plan granted nothing",
   "unknown-user": "a paid checkout names no user of this product and granted nothing",
+  "already-bought":
+    "a paid upsell whose order already holds the product granted nothing: refund it",
 };
 
 /**

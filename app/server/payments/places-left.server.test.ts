@@ -148,7 +148,8 @@ describe("coaching places", () => {
     if (left > 0) {
       const html = await page();
       expect(html).toContain(`${left} ${left === 1 ? "spot" : "spots"} remaining`);
-      expect(html).toContain('href="https://warriorplus.com/o2/buy/ailabs/custom-saas"');
+      // The funnel sells in the product: the one-click form.
+      expect(html).toContain('data-upsell="custom-saas"');
     }
 
     // Every place taken: no buy link, the page says so.
@@ -161,7 +162,7 @@ describe("coaching places", () => {
       const html = await page();
       expect(html).toContain("All spots taken");
       expect(html).toContain(`All ${clientCap} places are taken.`);
-      expect(html).not.toContain('href="https://warriorplus.com/o2/buy/ailabs/custom-saas"');
+      expect(html).not.toContain('data-upsell="custom-saas"');
       expect(html).not.toContain("Apply Now for");
     } finally {
       for (const sale of sales) await revokePurchase(db, sale);

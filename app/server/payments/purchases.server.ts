@@ -21,13 +21,20 @@ export type PurchaseInput = PaymentRef & {
   awaitsAddressProof?: boolean;
   /** When it was paid, when that was before it is recorded (an unmatched payment attached later). */
   paidAt?: Date;
+  /** The order it was added to: the plan's purchase, for the bump and the upsells. */
+  firstPurchaseId?: string;
 };
 
 /**
- * The provider reference of the order bump bought with a payment: a purchase of
- * its own, beside the plan's (which has the payment's own reference).
+ * The provider reference of a product added to a payment's order without a
+ * payment of its own at the provider: the order bump paid with the plan, and
+ * an upsell charged to the test checkout's saved card. A purchase of its own,
+ * beside the plan's (which has the payment's own reference).
  */
-export const bumpRef = (paymentRef: string) => `${paymentRef}:${orderBump}`;
+export const addOnRef = (paymentRef: string, product: string) => `${paymentRef}:${product}`;
+
+/** The provider reference of the order bump bought with a payment (addOnRef). */
+export const bumpRef = (paymentRef: string) => addOnRef(paymentRef, orderBump);
 
 /** Thrown when a payment is already recorded for another user: never moved silently. */
 export class PurchaseOwnerMismatchError extends Error {}
@@ -44,6 +51,12 @@ async function lockPayment(tx: Tx, ref: PaymentRef): Promise<void> {
 
 const samePayment = (ref: PaymentRef) =>
   and(eq(purchase.provider, ref.provider), eq(purchase.providerRef, ref.providerRef));
+
+/** The purchase a payment made, if it is recorded. */
+export async function purchaseOf(db: Db | Tx, ref: PaymentRef): Promise<Purchase | undefined> {
+  const [found] = await db.select().from(purchase).where(samePayment(ref)).limit(1);
+  return found;
+}
 
 /** The refund or dispute of this payment recorded before the payment itself, if any. */
 async function earlyRevocation(db: Db | Tx, ref: PaymentRef) {
@@ -102,7 +115,7 @@ export async function recordPurchase(
       if (created.status === "completed") await enqueuePurchaseReceipt(tx, created);
       return { purchase: created, created: true };
     }
-    const [existing] = await tx.select().from(purchase).where(samePayment(input)).limit(1);
+    const existing = await purchaseOf(tx, input);
     if (!existing) throw new Error("purchase vanished between insert and select");
     if (existing.userId !== input.userId) {
       throw new PurchaseOwnerMismatchError(
@@ -129,7 +142,7 @@ export async function revokePurchase(db: Db | Tx, ref: PaymentRef): Promise<Purc
       .where(and(samePayment(ref), eq(purchase.status, "completed")))
       .returning();
     if (updated) return updated;
-    const [existing] = await tx.select().from(purchase).where(samePayment(ref)).limit(1);
+    const existing = await purchaseOf(tx, ref);
     if (!existing) {
       await tx
         .insert(purchaseRevocation)

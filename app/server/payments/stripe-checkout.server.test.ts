@@ -97,6 +97,8 @@ describe("Stripe checkout (docs/product.md, Stripe)", () => {
       allow_promotion_codes: "true",
       client_reference_id: u.id,
       customer: stored?.customerId,
+      // The card is kept for the one-click upsells (the plan page says so).
+      "payment_intent_data[setup_future_usage]": "off_session",
       "metadata[user_id]": u.id,
       "metadata[product_id]": "lifetime-access",
       "metadata[plan_price_cents]": "2500",

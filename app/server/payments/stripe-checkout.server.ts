@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { lifetimeAccess, orderBump, products } from "~/config/site";
+import { isUpsellProduct, lifetimeAccess, orderBump, products } from "~/config/site";
 import { couponEndsAt } from "~/lib/offer";
 import type { Db, Tx } from "../db/client.server";
 import { stripeCustomer, user } from "../db/schema";
@@ -10,6 +10,7 @@ import { recordPaymentIssue } from "./payment-issues.server";
 import { bumpRef, fulfilPurchase, type PurchaseInput } from "./purchases.server";
 import { type StripeConfig, stripeClient, stripeErrorLog } from "./stripe.server";
 import { promotionCodeFor } from "./stripe-promotion.server";
+import { fulfilUpsell, upsellMetadata } from "./upsell-orders.server";
 
 /**
  * The user's Stripe customer: reused from stripe_customer, or created once.
@@ -145,6 +146,8 @@ export async function createStripeCheckoutSession(
       : { allow_promotion_codes: true }),
     client_reference_id: request.user.id,
     customer,
+    // The card is kept for the one-click upsells after it (the plan page says so).
+    payment_intent_data: { setup_future_usage: "off_session" },
     metadata: {
       user_id: request.user.id,
       product_id: request.productId,
@@ -235,6 +238,22 @@ export function buysThePlan(
   return sessionLines(session, config, planProduct, planPriceCents) !== null;
 }
 
+/**
+ * The one line of an upsell's Checkout Session (upsell.server.ts), at no less
+ * than its price when the session was created; null for anything else.
+ */
+function upsellLine(session: Stripe.Checkout.Session): { bump: null } | null {
+  const lines = session.line_items?.data ?? [];
+  const shown = centsIn(session, upsellMetadata.price);
+  const [line] = lines;
+  const paysIt =
+    lines.length === 1 &&
+    shown !== undefined &&
+    line?.price?.currency === lifetimeAccess.currency &&
+    (line.price.unit_amount ?? 0) >= shown;
+  return paysIt ? { bump: null } : null;
+}
+
 /** A price (cents) a session of ours was created at, from its metadata. */
 function centsIn(session: Stripe.Checkout.Session, key: string): number | undefined {
   const value = session.metadata?.[key];
@@ -274,8 +293,11 @@ export async function fulfilCheckoutSession(
   if (!input) return "pending";
   const issue = { provider: "stripe" as const, providerRef: session.id, userRef: input.userId };
   const amount = { amountCents: input.amountCents, currency: input.currency };
+  const upsell = session.metadata?.product_id;
   const plan = await planPriceOf(config);
-  const lines = sessionLines(session, config, plan.product);
+  const lines = isUpsellProduct(upsell)
+    ? upsellLine(session)
+    : sessionLines(session, config, plan.product);
   if (!lines) {
     await recordPaymentIssue(db, { ...issue, ...amount, reason: "not-the-plan" });
     return "not-applicable";
@@ -284,6 +306,16 @@ export async function fulfilCheckoutSession(
   if (!buyer) {
     await recordPaymentIssue(db, { ...issue, ...amount, reason: "unknown-user" });
     return "not-applicable";
+  }
+  if (isUpsellProduct(upsell)) {
+    // An upsell the bank asked to authenticate (or bought without a saved card): its order's.
+    const bought = await fulfilUpsell(db, {
+      ...input,
+      product: upsell,
+      firstPurchaseId: session.metadata?.[upsellMetadata.order],
+    });
+    if (!bought) return "not-applicable";
+    return bought.status === "completed" ? "paid" : "refunded";
   }
   // The bump is its own purchase: what its line was paid (Stripe spreads a promotion
   // code over the lines), the plan the rest.
@@ -299,6 +331,7 @@ export async function fulfilCheckoutSession(
         providerRef: bumpRef(input.providerRef),
         product: orderBump,
         amountCents: bumpCents,
+        firstPurchaseId: bought.id,
       });
     }
     return bought;

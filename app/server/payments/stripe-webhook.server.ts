@@ -1,11 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "../../lib/zod";
 import type { Db, Tx } from "../db/client.server";
-import { purchase, webhookEvent } from "../db/schema";
+import { webhookEvent } from "../db/schema";
 import { logger } from "../logger.server";
 import { countWebhook } from "../metrics/metrics.server";
-import { bumpRef, revokePurchase } from "./purchases.server";
+import { bumpRef, purchaseOf, revokePurchase } from "./purchases.server";
 import { type StripeConfig, stripeClient, stripeErrorLog } from "./stripe.server";
 import {
   fulfilCheckoutSession,
@@ -13,6 +12,7 @@ import {
   purchaseOfSession,
   retrieveCheckoutSession,
 } from "./stripe-checkout.server";
+import { fulfilUpsell, purchaseOfIntent } from "./upsell-orders.server";
 
 const answer = (status: number, text: string) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -107,6 +107,13 @@ const checkoutSession = z.object({
 const appliedShapes: Partial<Record<string, z.ZodType>> = {
   "checkout.session.completed": checkoutSession,
   "checkout.session.async_payment_succeeded": checkoutSession,
+  "payment_intent.succeeded": z.object({
+    id: stripeId,
+    status: z.string(),
+    amount_received: amount.nullish(),
+    currency: z.string().nullish(),
+    metadata: z.record(z.string(), z.string()).nullish(),
+  }),
   "charge.refunded": z.object({ payment_intent: reference, amount, amount_refunded: amount }),
   "charge.dispute.closed": z.object({ payment_intent: reference, status: z.string() }),
 };
@@ -173,6 +180,13 @@ async function applyStripeEvent(
       // An unpaid session (a delayed payment method) is fulfilled by async_payment_succeeded.
       if (checkout) await fulfilCheckoutSession(tx, config, checkout);
       return;
+    case "payment_intent.succeeded": {
+      // An upsell charged off-session (upsell.server.ts); a Checkout Session's own
+      // payment has no such metadata and is fulfilled by its session's events.
+      const upsell = purchaseOfIntent(event.data.object);
+      if (upsell) await fulfilUpsell(tx, upsell);
+      return;
+    }
     case "charge.refunded": {
       const charge = event.data.object;
       const paymentIntent = idOf(charge.payment_intent);
@@ -184,12 +198,7 @@ async function applyStripeEvent(
         await revokePayment(tx, paymentIntent);
       } else {
         const bump = { provider: "stripe" as const, providerRef: bumpRef(paymentIntent) };
-        const [held] = await tx
-          .select({ amountCents: purchase.amountCents })
-          .from(purchase)
-          .where(
-            and(eq(purchase.provider, bump.provider), eq(purchase.providerRef, bump.providerRef)),
-          );
+        const held = await purchaseOf(tx, bump);
         if (held && charge.amount_refunded >= held.amountCents) await revokePurchase(tx, bump);
       }
       return;

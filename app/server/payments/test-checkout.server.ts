@@ -2,10 +2,20 @@
 // a checkout row the browser pays at /checkout/test/{id}, paid once into a
 // purchase of provider "test".
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { orderBump, type Product, products } from "~/config/site";
+import { isUpsellProduct, orderBump, products } from "~/config/site";
 import type { Db } from "../db/client.server";
 import { testCheckout } from "../db/schema";
 import { bumpRef, fulfilPurchase, type Purchase } from "./purchases.server";
+
+/** What a test checkout sells: the plan, or an upsell paid without a saved card. */
+type CheckoutProduct = { id: string; currency: string };
+
+const checkoutProduct = (id: string): CheckoutProduct | undefined =>
+  Object.hasOwn(products, id)
+    ? products[id]
+    : isUpsellProduct(id)
+      ? { id, currency: "usd" }
+      : undefined;
 
 /** A started test checkout is reused for an hour, so repeated clicks add no rows. */
 const reuseWindowMs = 60 * 60_000;
@@ -19,7 +29,7 @@ const reuseWindowMs = 60 * 60_000;
 export async function startTestCheckout(
   db: Db,
   userId: string,
-  product: Product,
+  product: CheckoutProduct,
   amountCents: number,
   couponCode: string | null = null,
   bumpCents: number | null = null,
@@ -59,7 +69,7 @@ export async function startTestCheckout(
 
 export type TestCheckout = {
   id: string;
-  product: Product;
+  product: CheckoutProduct;
   amountCents: number;
   currency: string;
   couponCode: string | null;
@@ -79,7 +89,7 @@ export async function findTestCheckout(
     .from(testCheckout)
     .where(and(eq(testCheckout.id, checkoutId), eq(testCheckout.userId, userId)))
     .limit(1);
-  const product = row && products[row.product];
+  const product = row && checkoutProduct(row.product);
   if (!row || !product) return undefined;
   return {
     id: row.id,
@@ -116,6 +126,7 @@ export async function payTestCheckout(
         providerRef: bumpRef(checkout.id),
         product: orderBump,
         amountCents: checkout.bumpCents,
+        firstPurchaseId: plan.id,
       });
     }
     return plan;
