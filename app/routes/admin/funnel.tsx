@@ -6,6 +6,7 @@ import {
   DateRangeFields,
   secondaryButton,
 } from "~/components/admin/console";
+import { SalesGroupTable } from "~/components/admin/sales-groups";
 import { funnelQuerySchema } from "~/lib/admin-forms";
 import { consoleLoader } from "~/server/admin/console.server";
 import {
@@ -14,6 +15,7 @@ import {
   maxRangeDays,
   readFunnel,
 } from "~/server/admin/funnel.server";
+import { salesReport } from "~/server/admin/sales.server";
 import { utcDay } from "~/server/analytics/page-views.server";
 import { logger } from "~/server/logger.server";
 import { flushPageViews } from "~/server/process-messages.server";
@@ -25,7 +27,10 @@ export const loader = consoleLoader(funnelQuerySchema, async (db, query) => {
   await flushPageViews(db).catch((error: unknown) =>
     logger.warn({ err: error }, "page views not written yet"),
   );
-  return { ...(await readFunnel(db, range)), claimedFreeToPaidPercent, maxRangeDays };
+  const funnel = await readFunnel(db, range);
+  // Sales by offer: the sales report's own figures for the same days (/admin/sales).
+  const { byProduct } = await salesReport(db, { ...range, unit: "day" });
+  return { ...funnel, salesByOffer: byProduct, claimedFreeToPaidPercent, maxRangeDays };
 });
 
 const number = (n: number) => n.toLocaleString("en-US");
@@ -57,6 +62,7 @@ export default function Funnel({ loaderData }: Route.ComponentProps) {
   const { claimedFreeToPaidPercent, maxRangeDays } = funnel;
   const loading = useNavigation().state === "loading";
   const rate = funnel.freeToPaidPercent;
+  const stepLabels = new Map(funnel.steps.map((step) => [step.key, step.label]));
   return (
     <main>
       <ConsoleHeading title="Funnel">
@@ -102,15 +108,32 @@ export default function Funnel({ loaderData }: Route.ComponentProps) {
         </p>
 
         <h2 className="mt-8 text-xl font-semibold">Steps</h2>
-        <DataTable caption="Funnel steps" head={["Step", "Count", "From previous"]}>
+        <DataTable caption="Funnel steps" head={["Step", "Count", "Rate"]}>
           {funnel.steps.map((step) => (
             <tr key={step.key}>
               <Cell wrap>{step.label}</Cell>
               <Cell>{number(step.count)}</Cell>
-              <Cell>{percent(step.conversionPercent)}</Cell>
+              <Cell wrap>
+                {percent(step.conversionPercent)}
+                {step.of ? (
+                  <span className="ml-1 text-slate-600">
+                    of {stepLabels.get(step.of)?.toLowerCase()}
+                  </span>
+                ) : null}
+              </Cell>
             </tr>
           ))}
         </DataTable>
+
+        <h2 className="mt-8 text-xl font-semibold">Sales by offer</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          The same figures as the Sales page for these days: each offer is its own sale.
+        </p>
+        {funnel.salesByOffer.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-700">No sales in this range yet.</p>
+        ) : (
+          <SalesGroupTable caption="Sales by offer" first="Offer" groups={funnel.salesByOffer} />
+        )}
 
         <h2 className="mt-8 text-xl font-semibold">Pages</h2>
         <DataTable caption="Views per page" head={["Page", "Views"]}>

@@ -10,9 +10,10 @@ import {
   secondaryButton,
 } from "~/components/admin/console";
 import { BarChart } from "~/components/admin/revenue-chart";
+import { percent, SalesGroupTable } from "~/components/admin/sales-groups";
 import { type SalesUnit, salesQuerySchema, salesRange, salesUnits } from "~/lib/admin-forms";
 import { consoleLoader } from "~/server/admin/console.server";
-import { type SalesGroup, salesReport } from "~/server/admin/sales.server";
+import { salesReport } from "~/server/admin/sales.server";
 import type { Route } from "./+types/sales";
 
 export const loader = consoleLoader(salesQuerySchema, (db, query) =>
@@ -20,8 +21,6 @@ export const loader = consoleLoader(salesQuerySchema, (db, query) =>
 );
 
 const unitLabels: Record<SalesUnit, string> = { day: "Day", week: "Week", month: "Month" };
-
-const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
 // Built once, not per bar and row: a year by day is hundreds of dates.
 const monthFormat = new Intl.DateTimeFormat("en-GB", {
@@ -51,31 +50,6 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
         {value}
       </dd>
     </div>
-  );
-}
-
-function GroupTable({
-  caption,
-  first,
-  groups,
-}: {
-  caption: string;
-  first: string;
-  groups: SalesGroup[];
-}) {
-  return (
-    <DataTable caption={caption} head={[first, "Sales", "Gross", "Refunds", "Net", "Refund rate"]}>
-      {groups.map((g) => (
-        <tr key={`${g.key} ${g.currency}`}>
-          <Cell>{g.key}</Cell>
-          <Cell>{g.sales.toLocaleString("en-US")}</Cell>
-          <Cell>{formatAmount(g.grossCents, g.currency)}</Cell>
-          <Cell>{formatAmount(g.refundsCents, g.currency)}</Cell>
-          <Cell>{formatAmount(g.netCents, g.currency)}</Cell>
-          <Cell>{percent(g.refundRate)}</Cell>
-        </tr>
-      ))}
-    </DataTable>
   );
 }
 
@@ -144,7 +118,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
             />
           </dl>
           {others.length > 0 ? (
-            <GroupTable
+            <SalesGroupTable
               caption="Sales in other currencies"
               first="Currency"
               groups={others.map((t) => ({ ...t, key: t.currency.toUpperCase() }))}
@@ -159,7 +133,11 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
               <h2 id={id} className="text-xl font-semibold">
                 By {by.toLowerCase()}
               </h2>
-              <GroupTable caption={`Sales by ${by.toLowerCase()}`} first={by} groups={groups} />
+              <SalesGroupTable
+                caption={`Sales by ${by.toLowerCase()}`}
+                first={by}
+                groups={groups}
+              />
             </section>
           ))}
           <section aria-labelledby="sales-revenue" className="mt-10">

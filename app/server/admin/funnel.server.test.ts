@@ -76,8 +76,10 @@ describe("the funnel's figures", () => {
     await db.insert(purchase).values([
       // Ann pays on day 1: a purchase, and a paying sign-up.
       bought(ann.id, `${day1}T12:00:00Z`, {}),
-      // An upsell is not the plan.
+      // Add-ons are not the plan: Ann takes the bump and upsell 1; Dee's upsell 2 is after the range.
+      bought(ann.id, `${day1}T12:00:00Z`, { product: "bump-vip", amountCents: 495 }),
       bought(ann.id, `${day1}T12:05:00Z`, { product: "white-label" }),
+      bought(dee.id, `${day3}T08:05:00Z`, { product: "custom-saas" }),
       // Cy's purchase was refunded: neither a purchase nor paying.
       bought(cy.id, `${day2}T23:59:59Z`, { status: "refunded" }),
       // Dee pays after the range.
@@ -124,13 +126,30 @@ describe("the funnel's figures", () => {
       ["plan", 3],
       ["checkout", 2],
       ["purchases", 1],
+      ["bump", 1],
+      ["upsell-1", 1],
+      ["upsell-2", 0],
       ["success", 1],
       ["upsells", 1],
+    ]);
+    // Each rate is of the step before, an add-on's (and the success page's) of the purchases.
+    expect(funnel.steps.map((s) => s.of)).toEqual([
+      null,
+      "landing",
+      "sales",
+      "sign-ups",
+      "plan",
+      "checkout",
+      "purchases",
+      "purchases",
+      "purchases",
+      "purchases",
+      "success",
     ]);
     const conversions = funnel.steps.map((s) => s.conversionPercent);
     expect(conversions[0]).toBeNull();
     expect(conversions.slice(1).map((c) => Number(c?.toFixed(2)))).toEqual([
-      60, 50, 100, 66.67, 50, 100, 100,
+      60, 50, 100, 66.67, 50, 100, 100, 0, 100, 100,
     ]);
     expect(funnel.days).toEqual([
       { day: day0, views: 14, signUps: 2, purchases: 0 },

@@ -6,7 +6,7 @@
 // it is counted as a grant, as the sales page counts it (sales.server.ts).
 
 import { sql } from "drizzle-orm";
-import { accessProduct } from "~/config/site";
+import { accessProduct, funnelProductKeys, orderBump } from "~/config/site";
 import { type FunnelPagePath, funnelPagePaths } from "~/route-policies";
 import { type Db, rowsOf } from "../db/client.server";
 import { pageView, purchase, user } from "../db/schema";
@@ -71,15 +71,24 @@ export async function readFunnel(db: Db, range: DayRange) {
       where u.created_at >= ${start}::timestamptz and u.created_at < ${end}::timestamptz
       group by 1`,
   );
-  const purchases = await rowsOf<{ day: string; purchases: number; grants: number }>(
+  // The plan and the add-ons sold with it (the bump, the upsells), per day and product.
+  const purchases = await rowsOf<{
+    day: string;
+    product: string;
+    purchases: number;
+    grants: number;
+  }>(
     db,
-    sql`select ${utcDate(sql`created_at`)}::text as day,
+    sql`select ${utcDate(sql`created_at`)}::text as day, product,
         count(*) filter (where provider <> 'manual')::int as purchases,
         count(*) filter (where provider = 'manual')::int as grants
       from ${purchase}
       where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
-        and status = 'completed' and product = ${accessProduct}
-      group by 1`,
+        and status = 'completed' and product in (${sql.join(
+          funnelProductKeys.map((p) => sql`${p}`),
+          sql`, `,
+        )})
+      group by 1, 2`,
   );
 
   const pages = Object.fromEntries(funnelPagePaths.map((p) => [p, 0])) as Record<
@@ -105,29 +114,42 @@ export async function readFunnel(db: Db, range: DayRange) {
   }
   let purchaseTotal = 0;
   let grantTotal = 0;
+  const addOns = { [orderBump]: 0, "white-label": 0, "custom-saas": 0 } as Record<string, number>;
   for (const row of purchases) {
+    if (row.product !== accessProduct) {
+      addOns[row.product] = (addOns[row.product] ?? 0) + Number(row.purchases);
+      continue;
+    }
     purchaseTotal += Number(row.purchases);
     grantTotal += Number(row.grants);
     const day = byDay.get(row.day);
     if (day) day.purchases += Number(row.purchases);
   }
 
-  const counts: [key: string, label: string, count: number][] = [
+  // Each step's rate is of the step before it; an add-on's (the bump, the upsells) is of
+  // the plan's purchases: how many orders took it (a take rate).
+  const counts: [key: string, label: string, count: number, of?: "purchases"][] = [
     ["landing", "Landing page views", pages["/"]],
     ["sales", "Sales page views", pages["/ailabs-offer"] + pages["/ailabs-offer2"]],
     ["sign-ups", "Sign-ups", signUpTotal],
     ["plan", "Plan page views", pages["/payment-options"]],
     ["checkout", "Checkouts started", pages["/checkout"]],
     ["purchases", "Purchases", purchaseTotal],
-    ["success", "Success page views", pages["/success"]],
+    ["bump", "Order bump taken (VIP Upgrade)", addOns[orderBump] ?? 0, "purchases"],
+    ["upsell-1", "Upsell 1 taken (White Label)", addOns["white-label"] ?? 0, "purchases"],
+    ["upsell-2", "Upsell 2 bought (Custom SaaS)", addOns["custom-saas"] ?? 0, "purchases"],
+    ["success", "Success page views", pages["/success"], "purchases"],
     ["upsells", "Upsell page views", pages["/white-label-upsell"] + pages["/custom-saas-upsell"]],
   ];
-  const steps = counts.map(([key, label, count], i) => ({
+  const steps = counts.map(([key, label, count, of], i) => ({
     key,
     label,
     count,
-    /** This step's count as a share of the previous step's, in percent; null for the first or after 0. */
-    conversionPercent: i === 0 ? null : percentOf(count, counts[i - 1]?.[2] ?? 0),
+    /** The step its rate is of: the one before it, or the plan's purchases. */
+    of: of ?? (i === 0 ? null : (counts[i - 1]?.[0] ?? null)),
+    /** This step's count as a share of that step's, in percent; null for the first or after 0. */
+    conversionPercent:
+      i === 0 ? null : percentOf(count, of ? purchaseTotal : (counts[i - 1]?.[2] ?? 0)),
   }));
 
   return {
