@@ -4,6 +4,7 @@
 // shape, its defaults and labels are in offer.ts; reading a stored value is
 // server/settings/stored-offer-settings.server.ts.
 import {
+  customSaasPaymentChoices,
   isoDate,
   isTimeZone,
   localDateTime,
@@ -91,6 +92,7 @@ export const offerSettingsFormSchema = z
       .regex(isoDate, "Enter the contest's last day as a date")
       .refine(validDate, "That date does not exist"),
     sellIn: z.enum(sellInChoices, "Choose where buyers pay"),
+    customSaasPayment: z.enum(customSaasPaymentChoices, "Choose how the Custom SaaS build is paid"),
     mainOfferUrl: httpsLink("the main offer's buy link"),
     whiteLabelUrl: httpsLink("the white label buy link"),
     customSaasUrl: httpsLink("the custom SaaS buy link"),
@@ -144,6 +146,7 @@ export const offerSettingsFormSchema = z
       contestStart: v.contestStart,
       contestEnd: v.contestEnd,
       sellIn: v.sellIn,
+      customSaasPayment: v.customSaasPayment,
       mainOfferUrl: v.mainOfferUrl,
       whiteLabelUrl: v.whiteLabelUrl,
       customSaasUrl: v.customSaasUrl,
@@ -172,6 +175,7 @@ export function formValues(s: OfferSettings): OfferSettingsForm {
     contestStart: s.contestStart,
     contestEnd: s.contestEnd,
     sellIn: s.sellIn,
+    customSaasPayment: s.customSaasPayment,
     mainOfferUrl: s.mainOfferUrl,
     whiteLabelUrl: s.whiteLabelUrl,
     customSaasUrl: s.customSaasUrl,

@@ -15,6 +15,10 @@ import {
 export const sellInChoices = ["product", "marketplace"] as const;
 export type SellIn = (typeof sellInChoices)[number];
 
+/** How the Custom SaaS build is paid after the plan (OfferSettings.customSaasPayment). */
+export const customSaasPaymentChoices = ["one-click", "checkout"] as const;
+export type CustomSaasPayment = (typeof customSaasPaymentChoices)[number];
+
 export type OfferSettings = {
   /**
    * The products' names, as every page, receipt and e-mail names them (edited on
@@ -60,6 +64,13 @@ export type OfferSettings = {
    * whenever no card provider or test checkout is on (publicOffer()).
    */
   sellIn: SellIn;
+  /**
+   * How "Apply Now" on /custom-saas-upsell takes its payment when the funnel
+   * sells in the product: in one click with the card of the plan's order, or
+   * at a checkout page where the card is entered again (a Stripe Checkout
+   * Session, or the test checkout).
+   */
+  customSaasPayment: CustomSaasPayment;
   /** Marketplace buy links: the main offer, the white label upsell, the custom SaaS upsell. */
   mainOfferUrl: string;
   whiteLabelUrl: string;
@@ -104,6 +115,7 @@ export const offerSettingKeys = [
   "contestStart",
   "contestEnd",
   "sellIn",
+  "customSaasPayment",
   "mainOfferUrl",
   "whiteLabelUrl",
   "customSaasUrl",
@@ -136,6 +148,7 @@ export const offerDefaults: OfferSettings = {
   contestStart: "2025-06-12",
   contestEnd: "2025-06-13",
   sellIn: "product",
+  customSaasPayment: "one-click",
   mainOfferUrl: salesFunnel.checkoutUrls.mainOffer,
   whiteLabelUrl: salesFunnel.checkoutUrls.whiteLabel,
   customSaasUrl: salesFunnel.checkoutUrls.coaching,

@@ -133,10 +133,19 @@ const groups: { legend: string; fields: Field[] }[] = [
       {
         name: "sellIn",
         label: "Buy buttons lead to",
-        hint: "The buy buttons of the landing page and both sales pages. This site's checkout needs Stripe or the test checkout; without either they lead to the marketplace.",
+        hint: "The buy buttons of the landing page, both sales pages and both upsells. This site's checkout needs Stripe or the test checkout; without either they lead to the marketplace.",
         options: [
           { value: "product", label: "This site's checkout" },
           { value: "marketplace", label: "The marketplace links" },
+        ],
+      },
+      {
+        name: "customSaasPayment",
+        label: "The Custom SaaS build is paid",
+        hint: "On this site's checkout, after the plan: with the card of the plan's order in one click, or at a checkout page where the card is entered again.",
+        options: [
+          { value: "one-click", label: "In one click" },
+          { value: "checkout", label: "At a checkout page" },
         ],
       },
     ],

@@ -491,6 +491,10 @@ export const testCheckout = pgTable("test_checkout", {
   couponCode: text("coupon_code"),
   /** The VIP Upgrade ticked on the plan page: its price, paid as its own purchase; null: not taken. */
   bumpCents: integer("bump_cents"),
+  /** An upsell's checkout: the plan purchase (the order) it is added to; null: an order of its own. */
+  firstPurchaseId: uuid("first_purchase_id").references(() => purchase.id, {
+    onDelete: "set null",
+  }),
   createdAt: instant("created_at").notNull().defaultNow(),
 });
 

@@ -106,8 +106,7 @@ export async function createCheckout(db: Db, request: CheckoutRequest): Promise<
       request.user.id,
       product,
       priceCents - (coupon?.savingCents ?? 0),
-      coupon?.code ?? null,
-      bumpCents,
+      { couponCode: coupon?.code ?? null, bumpCents },
     );
   } catch (error) {
     logger.error({ err: error }, "test checkout could not be created");

@@ -6,6 +6,7 @@ import { isUpsellProduct, orderBump, products } from "~/config/site";
 import type { Db } from "../db/client.server";
 import { testCheckout } from "../db/schema";
 import { bumpRef, fulfilPurchase, type Purchase } from "./purchases.server";
+import { fulfilUpsell } from "./upsell-orders.server";
 
 /** What a test checkout sells: the plan, or an upsell paid without a saved card. */
 type CheckoutProduct = { id: string; currency: string };
@@ -20,10 +21,19 @@ const checkoutProduct = (id: string): CheckoutProduct | undefined =>
 /** A started test checkout is reused for an hour, so repeated clicks add no rows. */
 const reuseWindowMs = 60 * 60_000;
 
+/** What a test checkout adds to its product: a coupon, the order bump, the order it joins. */
+export type TestCheckoutExtras = {
+  /** The coupon taken (its code), or null. */
+  couponCode?: string | null;
+  /** The VIP Upgrade bump's price, or null: not taken. */
+  bumpCents?: number | null;
+  /** An upsell's: the plan purchase it is added to, or null. */
+  firstPurchaseId?: string | null;
+};
+
 /**
- * The id of this user's test checkout of `product` at `amountCents` (with the
- * coupon `couponCode` taken, or none; with the VIP Upgrade bump at `bumpCents`,
- * or none): the one started within the hour and not paid yet, else a new one
+ * The id of this user's test checkout of `product` at `amountCents` with
+ * `extras`: the one started within the hour and not paid yet, else a new one
  * (undefined: none was stored).
  */
 export async function startTestCheckout(
@@ -31,8 +41,7 @@ export async function startTestCheckout(
   userId: string,
   product: CheckoutProduct,
   amountCents: number,
-  couponCode: string | null = null,
-  bumpCents: number | null = null,
+  { couponCode = null, bumpCents = null, firstPurchaseId = null }: TestCheckoutExtras = {},
 ): Promise<string | undefined> {
   const [pending] = await db
     .select({ id: testCheckout.id })
@@ -46,6 +55,9 @@ export async function startTestCheckout(
           ? isNull(testCheckout.couponCode)
           : eq(testCheckout.couponCode, couponCode),
         bumpCents === null ? isNull(testCheckout.bumpCents) : eq(testCheckout.bumpCents, bumpCents),
+        firstPurchaseId === null
+          ? isNull(testCheckout.firstPurchaseId)
+          : eq(testCheckout.firstPurchaseId, firstPurchaseId),
         gt(testCheckout.createdAt, new Date(Date.now() - reuseWindowMs)),
         // Qualified by hand: Drizzle leaves columns unqualified in a one-table query.
         sql`not exists (select 1 from "purchase" p where p.provider = 'test' and p.provider_ref = "test_checkout"."id"::text)`,
@@ -62,6 +74,7 @@ export async function startTestCheckout(
       currency: product.currency,
       couponCode,
       bumpCents,
+      firstPurchaseId,
     })
     .returning({ id: testCheckout.id });
   return row?.id;
@@ -75,6 +88,8 @@ export type TestCheckout = {
   couponCode: string | null;
   /** The VIP Upgrade bump's price when it was ticked, else null. */
   bumpCents: number | null;
+  /** An upsell's checkout: the order it is added to, else null. */
+  firstPurchaseId: string | null;
 };
 
 /** A pending test checkout of this user, or undefined (unknown id or someone else's). */
@@ -98,12 +113,15 @@ export async function findTestCheckout(
     currency: row.currency,
     couponCode: row.couponCode,
     bumpCents: row.bumpCents,
+    firstPurchaseId: row.firstPurchaseId,
   };
 }
 
 /**
  * Pays a test checkout: one completed purchase per checkout, and one of the
  * VIP Upgrade when it was ticked, however often Pay is pressed (one transaction).
+ * An upsell's joins its order, once (fulfilUpsell): undefined when the order
+ * holds it already.
  */
 export async function payTestCheckout(
   db: Db,
@@ -113,6 +131,15 @@ export async function payTestCheckout(
   const checkout = await findTestCheckout(db, userId, checkoutId);
   if (!checkout) return undefined;
   const paid = { userId, provider: "test", currency: checkout.currency } as const;
+  if (isUpsellProduct(checkout.product.id)) {
+    return fulfilUpsell(db, {
+      ...paid,
+      providerRef: checkout.id,
+      product: checkout.product.id,
+      amountCents: checkout.amountCents,
+      firstPurchaseId: checkout.firstPurchaseId ?? undefined,
+    });
+  }
   return db.transaction(async (tx) => {
     const plan = await fulfilPurchase(tx, {
       ...paid,

@@ -2,12 +2,15 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { offerDefaults } from "~/lib/offer";
 import * as successRoute from "~/routes/checkout/success";
+import * as testCheckoutRoute from "~/routes/checkout/test-checkout";
 import { createTestApp } from "~/test/app-handler";
 import {
   appRequest,
   createUser,
   origin,
   purchasesOf,
+  redirectTarget,
+  run,
   type TestUser,
   withEnv,
 } from "~/test/helpers";
@@ -148,6 +151,56 @@ describe("one-click upsells with the test checkout's saved card", () => {
       expect(await ordered(u.id, "white-label")).toHaveLength(0);
     } finally {
       await writeOfferSettings(db, cliActor(), { sellIn: "product" });
+      await refreshOfferSettings(db);
+    }
+  });
+
+  it("the owner's setting sends upsell 2 to a checkout page, which adds it to the order once", async () => {
+    const db = await getDb();
+    await writeOfferSettings(db, cliActor(), { customSaasPayment: "checkout" });
+    await refreshOfferSettings(db);
+    try {
+      const u = await createUser({ paid: true });
+      const plan = await planOf(u.id);
+      const answer = await accept("/custom-saas-upsell", u.cookie);
+      const checkout = location(answer) ?? "";
+      expect(checkout).toMatch(/^http:\/\/localhost:3000\/checkout\/test\/[0-9a-f-]{36}$/);
+      expect(await ordered(u.id, "custom-saas")).toHaveLength(0);
+      // Asked again: the same checkout.
+      expect(location(await accept("/custom-saas-upsell", u.cookie))).toBe(checkout);
+      const path = new URL(checkout).pathname;
+      const pay = () =>
+        run(() =>
+          testCheckoutRoute.action({
+            request: appRequest(path, {
+              cookie: u.cookie,
+              form: { intent: "pay" },
+              clientIp: "127.0.0.1",
+            }),
+            params: { checkoutId: path.split("/").pop() ?? "" },
+            context: {},
+          } as never),
+        );
+      expect(redirectTarget(await pay())).toBe("/success?bought=custom-saas");
+      await pay();
+      const [bought] = await ordered(u.id, "custom-saas");
+      expect(await ordered(u.id, "custom-saas")).toHaveLength(1);
+      expect(bought).toMatchObject({
+        amountCents: offerDefaults.customSaasPriceCents,
+        firstPurchaseId: plan.id,
+      });
+      // /success names the product and leads to the thank-you page with the order number.
+      const page = await success(u, "?bought=custom-saas");
+      expect(page).toMatchObject({
+        outcome: "paid",
+        next: `/custom-saas-thank-you?order=${bought?.orderNumber}`,
+      });
+      // With Stripe too: a Checkout Session, though a card is kept.
+      const { u: carded } = await stripeMember();
+      expect((await upsellOf(carded, "custom-saas")).kind).toBe("checkout");
+      expect(intentCreations()).toHaveLength(0);
+    } finally {
+      await writeOfferSettings(db, cliActor(), { customSaasPayment: "one-click" });
       await refreshOfferSettings(db);
     }
   });

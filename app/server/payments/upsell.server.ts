@@ -88,16 +88,21 @@ export async function buyUpsell(db: Db, request: UpsellRequest): Promise<UpsellO
   if (!(await hasPaidAccess(db, user))) return { kind: "no-plan" };
   const amountCents = productPrice(currentOfferSettings(), product).priceCents;
   const order = await orderOf(db, user.id, request.stripe ? "stripe" : "test");
+  // The owner's setting: the Custom SaaS build paid at a checkout page, the card entered again.
+  const atCheckout =
+    product === "custom-saas" && currentOfferSettings().customSaasPayment === "checkout";
   if (request.stripe) {
     // A Payment Intent paid the plan (a checkout with nothing to pay saved no card).
-    if (!order?.providerRef.startsWith("pi_")) {
+    if (atCheckout || !order?.providerRef.startsWith("pi_")) {
       return upsellSession(db, request.stripe, request, amountCents, order?.id);
     }
     return chargeSavedCard(db, request.stripe, request, amountCents, order);
   }
-  if (!order) {
-    // Paid elsewhere (the marketplace, the owner): the test checkout takes the card.
-    const id = await startTestCheckout(db, user.id, { id: product, currency: "usd" }, amountCents);
+  if (atCheckout || !order) {
+    // Or paid elsewhere (the marketplace, the owner): the test checkout takes the card.
+    const id = await startTestCheckout(db, user.id, { id: product, currency: "usd" }, amountCents, {
+      firstPurchaseId: order?.id ?? null,
+    });
     if (!id) throw new Error("test checkout could not be stored");
     return { kind: "checkout", url: `${request.origin}/checkout/test/${id}` };
   }
@@ -227,6 +232,23 @@ export async function nextStepAfter(
   user: { id: string },
   bought: string | null,
 ): Promise<string> {
+  if (bought === "custom-saas") {
+    // Its thank-you page names the order the member just paid.
+    const [build] = await db
+      .select({ orderNumber: purchase.orderNumber })
+      .from(purchase)
+      .where(
+        and(
+          eq(purchase.userId, user.id),
+          eq(purchase.product, bought),
+          eq(purchase.status, "completed"),
+        ),
+      )
+      .orderBy(desc(purchase.createdAt))
+      .limit(1);
+    const next = upsellSteps[bought].next;
+    return build ? `${next}?order=${build.orderNumber}` : next;
+  }
   if (isUpsellProduct(bought)) return upsellSteps[bought].next;
   if (currentOfferSettings().sellIn !== "product") return "/dashboard";
   const [row] = await rowsOf<{ held: unknown }>(db, sql`select ${holdingsSql(user.id)} as held`);

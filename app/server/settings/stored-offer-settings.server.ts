@@ -1,6 +1,7 @@
 // The stored offer settings (offer_settings.value): each field checked on its
 // own, so one bad field falls back to its default alone.
 import {
+  customSaasPaymentChoices,
   isoDate,
   isTimeZone,
   localDateTime,
@@ -37,6 +38,7 @@ export const storedFieldSchemas = {
   contestStart: z.string().regex(isoDate).refine(validDate),
   contestEnd: z.string().regex(isoDate).refine(validDate),
   sellIn: z.enum(sellInChoices),
+  customSaasPayment: z.enum(customSaasPaymentChoices),
   mainOfferUrl: httpsUrl,
   whiteLabelUrl: httpsUrl,
   customSaasUrl: httpsUrl,
