@@ -56,13 +56,17 @@ export async function openTestCheckout(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { name: "Test checkout" })).toBeVisible();
 }
 
-/** Signs up and pays through the UI; ends on /dashboard via the success page's link. */
+/** Signs up and pays through the UI; ends on /dashboard, declining both upsells the success page leads to. */
 export async function signUpPaid(page: Page, account: Account = newAccount()): Promise<Account> {
   await signUp(page, account);
   await openTestCheckout(page);
   await page.getByRole("button", { name: "Pay $25" }).click();
   await expect(page).toHaveURL(/\/success$/);
-  await page.getByRole("link", { name: "Go to dashboard now" }).click();
+  await page.getByRole("link", { name: "Continue now" }).click();
+  await expect(page).toHaveURL(/\/white-label-upsell$/);
+  await page.getByRole("link", { name: /^No Thanks/ }).first().click();
+  await expect(page).toHaveURL(/\/custom-saas-upsell$/);
+  await page.getByRole("link", { name: /^No Thanks/ }).first().click();
   await expect(page).toHaveURL(/\/dashboard$/);
   return account;
 }
