@@ -9,6 +9,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import {
+  accessProduct,
   isUpsellProduct,
   lifetimeAccess,
   type UpsellProduct,
@@ -16,7 +17,7 @@ import {
   upsellSteps,
 } from "~/config/site";
 import { productPrice } from "~/lib/offer";
-import { hasPaidAccess, holdingsOf, holdingsSql, holdsProduct } from "../access.server";
+import { holdingsOf, holdingsSql, holdsProduct } from "../access.server";
 import { getSessionUser } from "../auth/session-user.server";
 import { type Db, rowsOf } from "../db/client.server";
 import { getDb } from "../db/db.server";
@@ -55,25 +56,24 @@ export type UpsellOutcome =
   | { kind: "no-plan" };
 
 /**
- * The order an upsell is added to: the member's latest completed, not revoked
- * purchase of the plan paid through `provider` here (the card it saved).
+ * What the member holds (holdingsSql: the access rule), and the order an
+ * upsell is added to: their latest completed, not revoked purchase of the plan
+ * paid through `provider` here (the card it saved). One query.
  */
-async function orderOf(db: Db, userId: string, provider: PurchaseProvider) {
-  const [order] = await db
-    .select({ id: purchase.id, providerRef: purchase.providerRef })
-    .from(purchase)
-    .where(
-      and(
-        eq(purchase.userId, userId),
-        eq(purchase.provider, provider),
-        eq(purchase.product, lifetimeAccess.id),
-        eq(purchase.status, "completed"),
-        isNull(purchase.accessRevokedAt),
-      ),
-    )
-    .orderBy(desc(purchase.createdAt))
-    .limit(1);
-  return order;
+async function holdingsAndOrder(db: Db, userId: string, provider: PurchaseProvider) {
+  const [row] = await rowsOf<{ held: unknown; order_id: string | null; order_ref: string | null }>(
+    db,
+    sql`select ${holdingsSql(userId)} as held, o.id as order_id, o.provider_ref as order_ref
+      from (select 1) as one left join lateral (
+        select id, provider_ref from ${purchase}
+        where user_id = ${userId} and provider = ${provider} and product = ${lifetimeAccess.id}
+          and status = 'completed' and access_revoked_at is null
+        order by created_at desc limit 1
+      ) as o on true`,
+  );
+  const order =
+    row?.order_id && row.order_ref ? { id: row.order_id, providerRef: row.order_ref } : undefined;
+  return { held: holdingsOf(row?.held), order };
 }
 
 /**
@@ -83,11 +83,11 @@ async function orderOf(db: Db, userId: string, provider: PurchaseProvider) {
  */
 export async function buyUpsell(db: Db, request: UpsellRequest): Promise<UpsellOutcome> {
   const { user, product } = request;
-  if (await holdsProduct(db, user, product)) return { kind: "owned" };
+  const { held, order } = await holdingsAndOrder(db, user.id, request.stripe ? "stripe" : "test");
+  if (held.isAdmin || held.products.includes(product)) return { kind: "owned" };
   if (product === "custom-saas" && coachingPlacesLeft() === 0) return { kind: "sold-out" };
-  if (!(await hasPaidAccess(db, user))) return { kind: "no-plan" };
+  if (!held.products.includes(accessProduct)) return { kind: "no-plan" };
   const amountCents = productPrice(currentOfferSettings(), product).priceCents;
-  const order = await orderOf(db, user.id, request.stripe ? "stripe" : "test");
   // The owner's setting: the Custom SaaS build paid at a checkout page, the card entered again.
   const atCheckout =
     product === "custom-saas" && currentOfferSettings().customSaasPayment === "checkout";
