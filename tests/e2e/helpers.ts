@@ -64,9 +64,15 @@ export async function signUpPaid(page: Page, account: Account = newAccount()): P
   await expect(page).toHaveURL(/\/success$/);
   await page.getByRole("link", { name: "Continue now" }).click();
   await expect(page).toHaveURL(/\/white-label-upsell$/);
-  await page.getByRole("link", { name: /^No Thanks/ }).first().click();
+  await page
+    .getByRole("link", { name: /^No Thanks/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/custom-saas-upsell$/);
-  await page.getByRole("link", { name: /^No Thanks/ }).first().click();
+  await page
+    .getByRole("link", { name: /^No Thanks/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/dashboard$/);
   return account;
 }

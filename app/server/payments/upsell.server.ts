@@ -6,7 +6,7 @@
 // over. With the test checkout: its saved test card. Each is a purchase of its
 // own, added to the plan's order: at most one of each product per order (an
 // idempotency key at Stripe, a unique index in the database).
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import {
   accessProduct,
