@@ -159,9 +159,9 @@ test("the owner changes the offer settings; the public pages and the checkout fo
   // The affiliates' funnel sells the front end at the second sales page's price.
   expect(affiliate).toContain("At $12, lifetime access");
 
-  // The log says who changed what.
+  // The log says who changed what, from what to what.
   await page.goto(`${origin}/admin/audit?kind=settings.update`);
-  await expect(page.getByRole("table")).toContainText("planPriceCents");
+  await expect(page.getByRole("table")).toContainText(/planPriceCents: \d+ → 1995/);
 
   // The checkout charges a new member the new price.
   const context = await browser.newContext();

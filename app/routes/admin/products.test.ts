@@ -195,7 +195,9 @@ describe("/admin/products", () => {
       .select({ detail: auditLog.detail })
       .from(auditLog)
       .where(and(eq(auditLog.kind, "settings.update"), eq(auditLog.actorId, owner.id)));
-    expect(entry?.detail).toBe("whiteLabelName, whiteLabelPriceCents, whiteLabelRegularPriceCents");
+    expect(entry?.detail).toBe(
+      'whiteLabelName: "12-in-1 White Label Package" → "White Label Kit"; whiteLabelPriceCents: 3700 → 4750; whiteLabelRegularPriceCents: 99700 → 129700',
+    );
     // Every page that sells it shows the new price: the upsell, the upgrades page, the affiliates' funnel.
     const { app } = await createTestApp();
     const page = async (path: string) =>

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/test/helpers";
 import { recordAudit } from "../audit-log.server";
 import { getDb } from "../db/db.server";
-import { auditLog } from "../db/schema";
+import { auditLog, course } from "../db/schema";
 import { cli } from "../operator/fixtures";
 import { adminActor, auditActors, auditPageSize, listAudit } from "./audit.server";
 import { applyAdminAction } from "./course-actions.server";
@@ -25,6 +25,18 @@ describe("the audit log", () => {
     expect(result.kind).toBe("done");
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, title));
     expect(entry).toMatchObject({ kind: "course.create", actor: admin.email, actorId: admin.id });
+    // A course deleted is named by the title it had, its id in the detail.
+    const [created] = await db
+      .select({ id: course.id })
+      .from(course)
+      .where(eq(course.title, title));
+    const courseId = created?.id ?? "";
+    await applyAdminAction(db, adminActor(admin), { intent: "delete-course", courseId });
+    const [deleted] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, "course.delete"), eq(auditLog.actorId, admin.id)));
+    expect(deleted).toMatchObject({ target: title, detail: courseId });
     // An action that finds nothing changes nothing and records nothing.
     const missing = await applyAdminAction(db, adminActor(admin), {
       intent: "delete-chapter",
@@ -32,7 +44,7 @@ describe("the audit log", () => {
       chapterId: randomUUID(),
     });
     expect(missing.kind).toBe("failed");
-    expect((await listAudit(db, { actor: admin.email, page: 1 })).rows).toHaveLength(1);
+    expect((await listAudit(db, { actor: admin.email, page: 1 })).rows).toHaveLength(2);
   });
 
   it("records every operator command, with its exit code", async () => {

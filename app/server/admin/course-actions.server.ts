@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { AdminNotice } from "~/lib/course-authoring";
 import type { AdminAction } from "~/lib/forms";
 import { type Actor, type AuditEntry, recordAudit } from "../audit-log.server";
@@ -13,6 +14,7 @@ import {
   updateCourse,
 } from "../courses/authoring.server";
 import type { Db } from "../db/client.server";
+import { chapter, course } from "../db/schema";
 
 /** Done: where the panel goes next and what it says; or why nothing changed. */
 export type AdminResult =
@@ -33,9 +35,28 @@ export async function applyAdminAction(
   actor: Actor,
   action: AdminAction,
 ): Promise<AdminResult> {
+  // Read first: a deleted course or chapter is named by the title it had.
+  const named = "title" in action ? null : await titleOf(db, action);
   const result = await apply(db, action);
-  if (result.kind === "done") await recordAudit(db, actor, auditEntryOf(action));
+  if (result.kind === "done") await recordAudit(db, actor, auditEntryOf(action, named));
   return result;
+}
+
+/** The title of the chapter, else the course, an action changes (null: none found). */
+async function titleOf(db: Db, action: AdminAction): Promise<string | null> {
+  const [row] =
+    "chapterId" in action
+      ? await db
+          .select({ title: chapter.title })
+          .from(chapter)
+          .where(eq(chapter.id, action.chapterId))
+      : "courseId" in action
+        ? await db
+            .select({ title: course.title })
+            .from(course)
+            .where(eq(course.id, action.courseId))
+        : [];
+  return row?.title ?? null;
 }
 
 const auditKindOf = {
@@ -50,19 +71,23 @@ const auditKindOf = {
   "reorder-chapters": "chapter.reorder",
 } as const satisfies Record<AdminAction["intent"], AuditEntry["kind"]>;
 
-/** The entry: a title where the action has one, else the id of what it changed. */
-function auditEntryOf(action: AdminAction): AuditEntry {
+/**
+ * The entry: the title of what it changed (the action's, or `named`, read
+ * before it), its id in the detail; the id alone when no title was found.
+ */
+function auditEntryOf(action: AdminAction, named: string | null): AuditEntry {
   const id =
     "chapterId" in action ? action.chapterId : "courseId" in action ? action.courseId : null;
+  const title = "title" in action ? action.title : named;
   return {
     kind: auditKindOf[action.intent],
-    target: "title" in action ? action.title : id,
+    target: title ?? id,
     detail:
       "direction" in action
         ? action.direction
         : "chapterIds" in action
           ? action.chapterIds.join(",")
-          : "title" in action
+          : title !== null
             ? id
             : null,
   };

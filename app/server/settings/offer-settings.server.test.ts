@@ -78,8 +78,17 @@ describe("offer settings in the database", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.actor, admin.email), eq(auditLog.kind, "settings.update")));
+    // Each changed setting with its old and new value.
     expect(entries).toMatchObject([
-      { actorId: admin.id, detail: "planPriceCents, couponCode, launchAt, launchTimeZone" },
+      {
+        actorId: admin.id,
+        detail: [
+          `planPriceCents: ${offerDefaults.planPriceCents} → ${price}`,
+          `couponCode: "${offerDefaults.couponCode}" → "T${price}"`,
+          `launchAt: "${offerDefaults.launchAt}" → "2030-01-15T09:30"`,
+          `launchTimeZone: "${offerDefaults.launchTimeZone}" → "Europe/Paris"`,
+        ].join("; "),
+      },
     ]);
   });
 

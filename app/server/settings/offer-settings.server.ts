@@ -150,9 +150,18 @@ export async function writeOfferSettings(
         target: offerSettings.id,
         set: { value, updatedAt: sql`clock_timestamp()` },
       });
-    await recordAudit(tx, actor, { kind: "settings.update", detail: changed.join(", ") });
+    await recordAudit(tx, actor, {
+      kind: "settings.update",
+      detail: changed.map((k) => `${k}: ${shown(before[k])} → ${shown(next[k])}`).join("; "),
+    });
     return changed;
   });
+}
+
+/** A setting's value as the audit log shows it: as stored, quoted when text, at most 80 characters. */
+function shown(value: OfferSettings[keyof OfferSettings]): string {
+  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
 /** The settings public pages show (no members' Discord invite, no seller's details): their loaders return it. */
