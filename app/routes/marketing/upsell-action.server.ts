@@ -47,7 +47,6 @@ export function upsellAction(product: UpsellProduct) {
         product,
         origin: env.publicOrigin,
         stripe: env.stripe,
-        testCheckout: env.testCheckout,
       });
     } catch (error) {
       logger.error({ ...stripeErrorLog(error), product }, "upsell charge failed");

@@ -137,10 +137,7 @@ describe("one-click upsells with the test checkout's saved card", () => {
   });
 
   it("the marketplace mode sends the buy button to its link and charges nothing", async () => {
-    const db = await getDb();
-    await writeOfferSettings(db, cliActor(), { sellIn: "marketplace" });
-    await refreshOfferSettings(db);
-    try {
+    await withOfferSetting({ sellIn: "marketplace" }, { sellIn: "product" }, async () => {
       const u = await createUser({ paid: true });
       const html = await (await app.fetch(appRequest("/white-label-upsell"))).text();
       expect(html).toContain(`href="${offerDefaults.whiteLabelUrl}"`);
@@ -149,17 +146,12 @@ describe("one-click upsells with the test checkout's saved card", () => {
         offerDefaults.whiteLabelUrl,
       );
       expect(await ordered(u.id, "white-label")).toHaveLength(0);
-    } finally {
-      await writeOfferSettings(db, cliActor(), { sellIn: "product" });
-      await refreshOfferSettings(db);
-    }
+    });
   });
 
   it("the owner's setting sends upsell 2 to a checkout page, which adds it to the order once", async () => {
-    const db = await getDb();
-    await writeOfferSettings(db, cliActor(), { customSaasPayment: "checkout" });
-    await refreshOfferSettings(db);
-    try {
+    const set = { customSaasPayment: "checkout" } as const;
+    await withOfferSetting(set, { customSaasPayment: "one-click" }, async () => {
       const u = await createUser({ paid: true });
       const plan = await planOf(u.id);
       const answer = await accept("/custom-saas-upsell", u.cookie);
@@ -199,10 +191,7 @@ describe("one-click upsells with the test checkout's saved card", () => {
       const { u: carded } = await stripeMember();
       expect((await upsellOf(carded, "custom-saas")).kind).toBe("checkout");
       expect(intentCreations()).toHaveLength(0);
-    } finally {
-      await writeOfferSettings(db, cliActor(), { customSaasPayment: "one-click" });
-      await refreshOfferSettings(db);
-    }
+    });
   });
 
   it("in the product the page's button is the one-click form", async () => {
@@ -251,14 +240,30 @@ async function stripeMember(card: TestCard = testCards.visa) {
   return { u, plan: await planOf(u.id), paymentIntent };
 }
 
+/** Runs `body` with offer settings `set`, then writes `restore` back. */
+async function withOfferSetting(
+  set: Parameters<typeof writeOfferSettings>[2],
+  restore: Parameters<typeof writeOfferSettings>[2],
+  body: () => Promise<void>,
+) {
+  const db = await getDb();
+  await writeOfferSettings(db, cliActor(), set);
+  await refreshOfferSettings(db);
+  try {
+    await body();
+  } finally {
+    await writeOfferSettings(db, cliActor(), restore);
+    await refreshOfferSettings(db);
+  }
+}
+
 const upsellOf = (u: TestUser, product: "white-label" | "custom-saas" = "white-label") =>
   withEnv({ stripe: stand.config }, async () =>
     buyUpsell(await getDb(), {
-      user: { id: u.id, email: u.email, isAdmin: false },
+      user: { id: u.id, email: u.email },
       product,
       origin,
       stripe: stand.config,
-      testCheckout: false,
     }),
   );
 

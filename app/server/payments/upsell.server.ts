@@ -32,12 +32,11 @@ import { startTestCheckout } from "./test-checkout.server";
 import { fulfilUpsell, purchaseOfIntent, upsellMetadata } from "./upsell-orders.server";
 
 export type UpsellRequest = {
-  user: { id: string; email?: string; isAdmin: boolean };
+  user: { id: string; email?: string };
   product: UpsellProduct;
   origin: string;
-  /** Stripe, when configured (Env.stripe); else the test checkout (Env.testCheckout). */
+  /** Stripe, when configured (Env.stripe); else the test checkout. */
   stripe?: StripeConfig;
-  testCheckout: boolean;
 };
 
 export type UpsellOutcome =
