@@ -70,6 +70,17 @@ export type UpsellProduct = (typeof upsellProducts)[number];
 export const isUpsellProduct = (id: unknown): id is UpsellProduct =>
   upsellProducts.some((p) => p === id);
 
+/** Which offer of the funnel a product is sold as (the sales CSV's `offer`). */
+export function offerOf(
+  product: string,
+): "front end" | "bump" | "upsell 1" | "upsell 2" | "product" {
+  if (product === accessProduct) return "front end";
+  if (product === orderBump) return "bump";
+  if (product === upsellProducts[0]) return "upsell 1";
+  if (product === upsellProducts[1]) return "upsell 2";
+  return "product";
+}
+
 /** The funnel's steps after the plan: each upsell's page, and where accepting or declining it leads. */
 export const upsellSteps = {
   "white-label": { page: "/white-label-upsell", next: "/custom-saas-upsell" },

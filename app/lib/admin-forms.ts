@@ -48,6 +48,15 @@ export const memberActionSchema = z.object({
   confirm: z.literal("yes", "Please confirm this action first"),
 });
 
+/** A refund from a member's page: how much of which purchase, confirmed. */
+export const refundFormSchema = z.object({
+  intent: z.literal("refund"),
+  purchaseId: z.uuid("No such purchase"),
+  amount: dollars("the amount to refund").refine((c) => c > 0, "Enter an amount above $0"),
+  refundedBefore: z.coerce.number().int().min(0),
+  confirm: z.literal("yes", "Please confirm the refund first"),
+});
+
 export const paymentIssueActionSchema = z.object({
   intent: z.enum(["attach", "dismiss"], "Unknown action"),
   provider: z.string().min(1).max(32),
@@ -85,6 +94,7 @@ export const auditKinds = [
   "member.remove-admin",
   "member.sign-out",
   "member.password-link",
+  "purchase.refund",
   "payment.attach",
   "payment.dismiss",
   "settings.update",

@@ -17,7 +17,7 @@ type Session = Record<string, unknown> & { id: string };
  * GET /v1/checkout/sessions/:id, with expand[]=line_items, POST /v1/coupons,
  * GET and POST /v1/promotion_codes, POST /v1/promotion_codes/:id, POST
  * /v1/payment_intents confirmed off-session with a saved card, GET
- * /v1/payment_intents/:id), recording what it was sent. A POST with an
+ * /v1/payment_intents/:id, POST and GET /v1/refunds), recording what it was sent. A POST with an
  * Idempotency-Key seen before answers what the first answered, as Stripe does.
  * The plan's Price costs 2500 cents and belongs to the Product `planProduct`.
  */
@@ -43,6 +43,10 @@ export type StripeStandIn = {
   paySession: (sessionId: string, paymentIntent?: string, card?: TestCard) => Session;
   /** The Payment Intents Stripe holds: those that paid sessions and those created. */
   paymentIntents: () => PaymentIntent[];
+  /** The refunds made (POST /v1/refunds, or refundInDashboard), oldest first. */
+  refunds: () => Refund[];
+  /** A refund made in the Stripe dashboard, not through the API: no metadata. */
+  refundInDashboard: (paymentIntent: string, amount: number) => Refund;
   close: () => Promise<void>;
 };
 
@@ -81,6 +85,16 @@ export type PaymentIntent = {
   metadata: Record<string, string>;
 };
 
+export type Refund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: string;
+  metadata: Record<string, string>;
+};
+
 type Coupon = {
   id: string;
   object: "coupon";
@@ -112,6 +126,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const coupons = new Map<string, Coupon>();
   const promotionCodes = new Map<string, PromotionCode>();
   const intents = new Map<string, PaymentIntent>();
+  /** What each Payment Intent has had refunded, and the refunds made. */
+  const refunded = new Map<string, number>();
+  const refundsMade: Refund[] = [];
   /** What a POST with an Idempotency-Key answered first: the same again for a repeat. */
   const answered = new Map<string, { status: number; body: unknown }>();
   let failStatus: number | undefined;
@@ -139,6 +156,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (replay) return send(res, replay.status, replay.body);
     if (method === "POST" && url.pathname === "/v1/payment_intents") {
       const [status, body] = createIntent(params);
+      if (typeof key === "string") answered.set(key, { status, body });
+      return send(res, status, body);
+    }
+    if (method === "GET" && url.pathname === "/v1/refunds") {
+      const data = refundsMade.filter((r) => r.payment_intent === params.payment_intent);
+      return send(res, 200, { object: "list", data, has_more: false, url: "/v1/refunds" });
+    }
+    if (method === "POST" && url.pathname === "/v1/refunds") {
+      const [status, body] = createRefund(params);
       if (typeof key === "string") answered.set(key, { status, body });
       return send(res, status, body);
     }
@@ -295,6 +321,36 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
    * succeeds, or Stripe answers 402 with the card error (authentication_required
    * and the intent, or card_declined).
    */
+  /**
+   * A refund of a succeeded Payment Intent, of `amount` (default: what is left),
+   * refused as Stripe refuses it when more than is left is asked back.
+   */
+  function createRefund(params: Record<string, string>): [number, unknown] {
+    const paid = intents.get(params.payment_intent ?? "");
+    if (paid?.status !== "succeeded") {
+      return [400, { error: { type: "invalid_request_error", message: "No such payment_intent" } }];
+    }
+    const before = refunded.get(paid.id) ?? 0;
+    const left = paid.amount_received - before;
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (!(amount > 0) || amount > left) {
+      const message = `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`;
+      return [400, { error: { type: "invalid_request_error", message } }];
+    }
+    refunded.set(paid.id, before + amount);
+    const made: Refund = {
+      id: randomId("re"),
+      object: "refund",
+      amount,
+      currency: paid.currency,
+      payment_intent: paid.id,
+      status: "succeeded",
+      metadata: metadataOf(params),
+    };
+    refundsMade.push(made);
+    return [200, made];
+  }
+
   function createIntent(params: Record<string, string>): [number, unknown] {
     const paymentMethod = params.payment_method ?? null;
     const intent: PaymentIntent = {
@@ -385,6 +441,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return session;
     },
     paymentIntents: () => [...intents.values()],
+    refunds: () => [...refundsMade],
+    refundInDashboard: (paymentIntent, amount) => {
+      const [status, body] = createRefund({
+        payment_intent: paymentIntent,
+        amount: String(amount),
+      });
+      if (status !== 200) throw new Error(JSON.stringify(body));
+      return body as Refund;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };

@@ -116,6 +116,57 @@ test.describe("the owner's console: members", () => {
     expect(lines[1]).toContain(`,"'=HYPERLINK(""http://x.test"")",${account.email},`);
   });
 
+  test("a purchase refunded in part, then in full, from the member's page at both widths", async ({
+    adminPage: page,
+    playwright,
+    baseURL,
+  }) => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const { context, account } = await someoneElse(playwright, baseURL ?? "", { paid: true });
+      const dashboard = () => context.get("/dashboard", { maxRedirects: 0 });
+      expect((await dashboard()).status()).toBe(200);
+      await page.goto(`/admin/members?q=${encodeURIComponent(account.email)}`);
+      await page.getByRole("link", { name: account.name }).click();
+      const purchases = page.getByRole("table", { name: "Purchases" });
+      await purchases.getByRole("link", { name: /^Refund order AIL-/ }).click();
+      const dialog = page.getByRole("alertdialog");
+      await expect(dialog.getByRole("heading", { name: /^Refund order AIL-/ })).toBeVisible();
+      await expect(dialog).toContainText("paid $25 at the test checkout");
+      await expect(dialog.getByLabel("Amount to refund")).toHaveValue("25.00");
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `refund form at ${width}`).toBeLessThanOrEqual(0);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+      expect(results.violations, `refund form at ${width}`).toEqual([]);
+
+      // More than was paid: said in the form, nothing refunded.
+      await dialog.getByLabel("Amount to refund").fill("30");
+      await dialog.getByRole("button", { name: "Yes, refund" }).click();
+      await expect(page.getByText("At most $25 can be refunded.").first()).toBeVisible();
+      await expect(dialog.getByLabel("Amount to refund")).toHaveValue("30");
+
+      await dialog.getByLabel("Amount to refund").fill("10");
+      await dialog.getByRole("button", { name: "Yes, refund" }).click();
+      await expect(page.getByText(/^Refunded \$10 of Lifetime Access/)).toBeVisible();
+      await expect(purchases).toContainText("$10, ");
+      expect((await dashboard()).status()).toBe(200);
+
+      await purchases.getByRole("link", { name: /^Refund order AIL-/ }).click();
+      await expect(dialog).toContainText("$10 refunded so far");
+      await expect(dialog.getByLabel("Amount to refund")).toHaveValue("15.00");
+      await dialog.getByRole("button", { name: "Yes, refund" }).click();
+      await expect(page.getByText(/^Refunded \$15 of Lifetime Access/)).toContainText(
+        "refunded in full",
+      );
+      await expect(purchases).toContainText("$25, ");
+      await expect(purchases.getByRole("link", { name: /^Refund order/ })).toHaveCount(0);
+      expect((await dashboard()).headers().location).toBe("/payment-options");
+      await context.dispose();
+    }
+  });
+
   test("members and audit pages are axe clean and fit a phone", async ({ adminPage: page }) => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });

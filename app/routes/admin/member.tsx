@@ -8,13 +8,21 @@ import {
   secondaryButton,
   TableSection,
 } from "~/components/admin/console";
-import { FormError, Notice } from "~/components/form-answer";
-import { type MemberAction, memberActionSchema, memberActions } from "~/lib/admin-forms";
+import { FormError, fieldErrorsOf, Notice } from "~/components/form-answer";
+import { TextField } from "~/components/ui";
+import {
+  type MemberAction,
+  memberActionSchema,
+  memberActions,
+  refundFormSchema,
+} from "~/lib/admin-forms";
 import { adminActor } from "~/server/admin/audit.server";
 import { applyMemberAction } from "~/server/admin/member-actions.server";
 import { findMember } from "~/server/admin/members.server";
+import { refundPurchase, whyNotRefundable } from "~/server/admin/refunds.server";
 import { requireAdmin, requireRecentProof } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
+import { getEnv } from "~/server/env.server";
 import {
   checkForm,
   firstError,
@@ -36,9 +44,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("confirm");
   const confirm = memberActions.find((a) => a === asked) ?? null;
   const { notice, headers } = takeNotice(request);
-  // Each purchase's product by the name the owner gave it.
-  const purchases = member.purchases.map((p) => ({ ...p, productName: productName(p.product) }));
-  return data({ member: { ...member, purchases }, confirm, notice }, { headers });
+  const { stripe } = getEnv();
+  // Each purchase's product by the name the owner gave it, and whether it can be refunded here.
+  const purchases = member.purchases.map((p) => ({
+    ...p,
+    productName: productName(p.product),
+    refundable: whyNotRefundable(p, stripe) === undefined,
+  }));
+  return data(
+    { member: { ...member, purchases }, confirm, refund: refundAsked(purchases, asked), notice },
+    { headers },
+  );
+}
+
+/** The purchase `?confirm=refund-<id>` asks to refund, if it can be. */
+function refundAsked<P extends { id: string; refundable: boolean }>(
+  purchases: P[],
+  asked: string | null,
+) {
+  const id = asked?.startsWith("refund-") ? asked.slice("refund-".length) : null;
+  return purchases.find((p) => p.id === id && p.refundable) ?? null;
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -46,6 +71,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   // Roles, access and refunds, signing out and password links: only with a recent proof.
   await requireRecentProof(request, admin, form);
+  if (form.get("intent") === "refund") return refundFromForm(form, admin, params.userId);
   const checked = checkForm(form, memberActionSchema);
   if (!checked.ok) return checked.refuse(400, firstError(checked.fieldErrors));
   const result = await applyMemberAction(
@@ -60,6 +86,30 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithNotice(`/admin/members/${encodeURIComponent(params.userId)}`, result.message);
 }
 
+/** Pays back some or all of one of the member's purchases (refunds.server.ts). */
+async function refundFromForm(
+  form: FormData,
+  admin: { id: string; email: string },
+  userId: string,
+) {
+  const checked = checkForm(form, refundFormSchema, ["amount"]);
+  if (!checked.ok) return checked.refuse(400, firstError(checked.fieldErrors));
+  const result = await refundPurchase(
+    await getDb(),
+    adminActor(admin),
+    {
+      userId,
+      purchaseId: checked.data.purchaseId,
+      amountCents: checked.data.amount,
+      refundedBefore: checked.data.refundedBefore,
+    },
+    getEnv().stripe,
+  );
+  if (!result) return checked.refuse(404, { formError: "No such purchase" });
+  if (!result.ok) return checked.refuse(409, { formError: result.error });
+  return redirectWithNotice(`/admin/members/${encodeURIComponent(userId)}`, result.message);
+}
+
 /** "Confirm it's you" when the last proof is too old; other errors as everywhere. */
 export const ErrorBoundary = AdminPageErrorBoundary;
 
@@ -71,7 +121,7 @@ const actionCopy: Record<MemberAction, { label: string; question: string }> = {
   revoke: {
     label: "Revoke access",
     question:
-      "End this person's access? Every purchase that gives it stops giving it, from their next request. Nothing is refunded: refund at the payment provider if money is owed.",
+      "End this person's access? Every purchase that gives it stops giving it, from their next request. Nothing is refunded: use Refund on a purchase below if money is owed.",
   },
   "make-admin": {
     label: "Make admin",
@@ -89,7 +139,7 @@ const actionCopy: Record<MemberAction, { label: string; question: string }> = {
 };
 
 export default function Member({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, confirm, notice } = loaderData;
+  const { member, confirm, refund, notice } = loaderData;
   const { account, access, purchases, progress, sessions } = member;
   const busy = useNavigation().state === "submitting";
   const offered: MemberAction[] = [
@@ -159,10 +209,11 @@ export default function Member({ loaderData, actionData }: Route.ComponentProps)
           </ul>
         )}
       </section>
+      {refund ? <RefundForm purchase={refund} answer={actionData} busy={busy} /> : null}
       <TableSection
         id="purchases"
         title="Purchases"
-        head={["Order", "Product", "Provider", "Amount", "Status", "Bought", "Refunded"]}
+        head={["Order", "Product", "Provider", "Amount", "Status", "Bought", "Refunded", "Refund"]}
         rows={purchases}
         empty="No purchases."
         row={(p) => (
@@ -185,7 +236,27 @@ export default function Member({ loaderData, actionData }: Route.ComponentProps)
                 : p.status}
             </Cell>
             <Cell>{formatWhen(p.createdAt)}</Cell>
-            <Cell>{formatWhen(p.refundedAt)}</Cell>
+            <Cell>
+              {p.refundedCents > 0
+                ? `${formatAmount(p.refundedCents, p.currency)}, ${formatWhen(p.lastRefundAt)}`
+                : "—"}
+            </Cell>
+            <Cell>
+              {p.refundable ? (
+                <Link
+                  to={`?confirm=refund-${p.id}#refund`}
+                  replace
+                  className="text-indigo-700 underline"
+                  aria-label={`Refund order ${p.orderNumber}`}
+                >
+                  Refund
+                </Link>
+              ) : p.provider === "warriorplus" && p.status === "completed" ? (
+                "On WarriorPlus"
+              ) : (
+                "—"
+              )}
+            </Cell>
           </tr>
         )}
       />
@@ -221,5 +292,82 @@ export default function Member({ loaderData, actionData }: Route.ComponentProps)
         )}
       />
     </main>
+  );
+}
+
+type RefundTarget = {
+  id: string;
+  orderNumber: string;
+  productName: string;
+  provider: string;
+  amountCents: number;
+  refundedCents: number;
+  currency: string;
+};
+
+/** How much of one purchase to pay back, confirmed: Stripe's card, or the test checkout's record. */
+function RefundForm({
+  purchase: p,
+  answer,
+  busy,
+}: {
+  purchase: RefundTarget;
+  answer: unknown;
+  busy: boolean;
+}) {
+  const left = p.amountCents - p.refundedCents;
+  const typed = (answer as { values?: Record<string, string> } | undefined)?.values?.amount;
+  return (
+    <section
+      id="refund"
+      role="alertdialog"
+      aria-labelledby="refund-heading"
+      className="mt-6 rounded-lg border border-indigo-200 bg-indigo-50 p-4"
+    >
+      <h2 id="refund-heading" className="text-lg font-semibold">
+        Refund order {p.orderNumber}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        {p.productName}: paid {formatAmount(p.amountCents, p.currency)}
+        {p.provider === "stripe" ? " with Stripe" : " at the test checkout"}
+        {p.refundedCents > 0
+          ? `, ${formatAmount(p.refundedCents, p.currency)} refunded so far`
+          : ""}
+        .{" "}
+        {p.provider === "stripe"
+          ? "The money goes back to the buyer's card at Stripe. "
+          : "The test checkout records the refund; no money moves. "}
+        Refunding all that is left ({formatAmount(left, p.currency)}) ends the access this purchase
+        gives; less keeps it.
+      </p>
+      <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="refund" />
+        <input type="hidden" name="purchaseId" value={p.id} />
+        <input type="hidden" name="refundedBefore" value={p.refundedCents} />
+        <div className="w-48">
+          <TextField
+            label="Amount to refund"
+            name="amount"
+            inputMode="decimal"
+            defaultValue={typed ?? (left / 100).toFixed(2)}
+            error={fieldErrorsOf(answer).amount}
+            hint={`In dollars, at most ${formatAmount(left, p.currency)}`}
+            required
+          />
+        </div>
+        <button
+          type="submit"
+          name="confirm"
+          value="yes"
+          disabled={busy}
+          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-60"
+        >
+          {busy ? "Refunding…" : "Yes, refund"}
+        </button>
+        <Link to="." replace className={secondaryButton}>
+          Cancel
+        </Link>
+      </Form>
+    </section>
   );
 }

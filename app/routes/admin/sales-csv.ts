@@ -1,12 +1,14 @@
 import { salesQuerySchema, salesRange } from "~/lib/admin-forms";
 import { consoleRequest } from "~/server/admin/console.server";
 import { csvResponse } from "~/server/admin/csv.server";
-import { allSales } from "~/server/admin/sales.server";
+import { salesLedger } from "~/server/admin/sales.server";
 import type { Route } from "./+types/sales-csv";
 
 /**
- * /admin/sales.csv: the purchases behind /admin/sales for the same range (made or
- * refunded in it), manual grants too.
+ * /admin/sales.csv: the money movements behind /admin/sales for the same range,
+ * a line each: the sales made in it (manual grants too, at $0) and the refunds
+ * made in it, with what a payout is reconciled by (the provider's reference,
+ * the order number, the offer).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { query, db } = await consoleRequest(request, salesQuerySchema);
@@ -14,27 +16,35 @@ export async function loader({ request }: Route.LoaderArgs) {
   return csvResponse(
     `sales-${range.from}-to-${range.to}.csv`,
     [
-      "id",
-      "created",
+      "entry",
+      "date",
+      "order_number",
+      "purchase_id",
+      "sold",
       "email",
       "provider",
+      "provider_ref",
       "product",
+      "offer",
       "amount_cents",
       "currency",
       "status",
-      "refunded_at",
     ],
-    allSales(db, range),
-    (p) => [
-      p.id,
-      p.createdAt,
-      p.email,
-      p.provider,
-      p.product,
-      p.amountCents,
-      p.currency,
-      p.status,
-      p.refundedAt,
+    salesLedger(db, range),
+    (e) => [
+      e.entry,
+      e.at,
+      e.orderNumber,
+      e.purchaseId,
+      e.soldAt,
+      e.email,
+      e.provider,
+      e.providerRef,
+      e.product,
+      e.offer,
+      e.amountCents,
+      e.currency,
+      e.status,
     ],
   );
 }

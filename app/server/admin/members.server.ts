@@ -2,7 +2,7 @@
 // member's page. What it shows of access comes from the access rule's own SQL
 // (access.server.ts). The actions on a member are in member-actions.server.ts.
 
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { accessProduct } from "~/config/site";
 import { type MemberAccessFilter, membersPageSize } from "~/lib/admin-forms";
 import { type MemberAccess, memberAccessIs, memberAccessSql } from "../access.server";
@@ -13,6 +13,7 @@ import {
   course,
   purchase,
   purchaseProviders,
+  refund,
   session,
   user,
 } from "../db/schema";
@@ -148,7 +149,19 @@ export async function findMember(db: Db, userId: string) {
   if (!found) return null;
   const { account, access } = found;
   const [purchases, progress, sessions] = await Promise.all([
-    db.select().from(purchase).where(eq(purchase.userId, userId)).orderBy(desc(purchase.createdAt)),
+    db
+      .select({
+        ...getTableColumns(purchase),
+        // What was paid back on it and when last (the refunds' rows: a partial refund counts what it paid).
+        // Qualified by hand: Drizzle leaves a one-table select's columns unqualified.
+        refundedCents: sql<number>`(select coalesce(sum(r.amount_cents), 0) from ${refund} r
+          where r.purchase_id = "purchase"."id")`.mapWith(Number),
+        lastRefundAt: sql<Date | null>`(select max(r.created_at) from ${refund} r
+          where r.purchase_id = "purchase"."id")`.mapWith(purchase.refundedAt),
+      })
+      .from(purchase)
+      .where(eq(purchase.userId, userId))
+      .orderBy(desc(purchase.createdAt)),
     // Chapters a member can read: drafts, and an admin's marks on them, do not count.
     rowsOf(
       db,

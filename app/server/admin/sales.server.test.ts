@@ -5,7 +5,7 @@ import { salesQuerySchema, salesRange } from "~/lib/admin-forms";
 import { createUser } from "~/test/helpers";
 import { getDb } from "../db/db.server";
 import { purchase } from "../db/schema";
-import { allSales, bucketStarts, type SaleRow, salesReport } from "./sales.server";
+import { bucketStarts, type LedgerEntry, salesLedger, salesReport } from "./sales.server";
 
 // Purchases of March 2031, a month no other test writes to; removed before and after.
 const refPrefix = "sales-report-test-";
@@ -187,18 +187,17 @@ describe("the sales figures", () => {
     expect(report.byProduct.map((g) => [g.key, g.sales, g.refunds, g.refundsCents])).toEqual([
       ["lifetime-access", 1, 1, 2500],
     ]);
-    const rows: SaleRow[] = [];
-    for await (const batch of allSales(db, april)) rows.push(...batch);
-    const inApril = (at: Date | null) => at !== null && at >= new Date("2031-04-01T00:00:00Z");
-    // The CSV's rows add up to the report's figures.
-    expect(
-      rows
-        .filter((r) => inApril(r.createdAt) && r.provider !== "manual")
-        .reduce((n, r) => n + r.amountCents, 0),
-    ).toBe(report.totals[0]?.grossCents);
-    expect(rows.filter((r) => inApril(r.refundedAt)).reduce((n, r) => n + r.amountCents, 0)).toBe(
-      report.totals[0]?.refundsCents,
-    );
+    const rows: LedgerEntry[] = [];
+    for await (const batch of salesLedger(db, april)) rows.push(...batch);
+    // The CSV's lines add up to the report's figures.
+    const sum = (entry: LedgerEntry["entry"]) =>
+      rows.filter((r) => r.entry === entry).reduce((n, r) => n + r.amountCents, 0);
+    expect(sum("sale")).toBe(report.totals[0]?.grossCents);
+    expect(-sum("refund")).toBe(report.totals[0]?.refundsCents);
+    // b's refund names its sale's day in March.
+    const refundOfB = rows.find((r) => r.entry === "refund");
+    expect(refundOfB?.soldAt.toISOString()).toBe("2031-03-03T23:59:59.999Z");
+    expect(refundOfB?.at.toISOString()).toBe("2031-04-10T08:00:00.000Z");
   });
 
   it("includes both ends of the range to the last millisecond of the UTC day", async () => {
@@ -211,24 +210,38 @@ describe("the sales figures", () => {
     expect(empty.byProduct).toEqual([]);
   });
 
-  it("lists the range's purchases for the CSV, manual grants too, across batches", async () => {
-    const batches: SaleRow[][] = [];
-    for await (const rows of allSales(await getDb(), { ...march, unit: "day" }, 2)) {
+  it("lists the range's sales, grants and refunds for the CSV, across batches", async () => {
+    const batches: LedgerEntry[][] = [];
+    for await (const rows of salesLedger(await getDb(), { ...march, unit: "day" }, 2)) {
       batches.push(rows);
     }
-    expect(batches.map((b) => b.length)).toEqual([2, 2, 2]);
+    expect(batches.map((b) => b.length)).toEqual([2, 2, 2, 1]);
     const rows = batches.flat();
-    expect(rows.map((r) => [r.provider, r.product, r.amountCents, r.currency, r.status])).toEqual([
-      ["test", "lifetime-access", 2500, "usd", "completed"],
-      ["stripe", "lifetime-access", 2500, "usd", "refunded"],
-      ["warriorplus", "white-label", 3700, "usd", "completed"],
-      ["manual", "lifetime-access", 0, "usd", "completed"],
-      ["stripe", "custom-saas", 1000, "eur", "completed"],
-      ["warriorplus", "bump-vip", 495, "usd", "refunded"],
+    expect(
+      rows.map((r) => [
+        r.entry,
+        r.provider,
+        r.product,
+        r.offer,
+        r.amountCents,
+        r.currency,
+        r.status,
+      ]),
+    ).toEqual([
+      ["sale", "test", "lifetime-access", "front end", 2500, "usd", "completed"],
+      ["sale", "stripe", "lifetime-access", "front end", 2500, "usd", "refunded"],
+      ["sale", "warriorplus", "white-label", "upsell 1", 3700, "usd", "completed"],
+      ["grant", "manual", "lifetime-access", "front end", 0, "usd", "completed"],
+      ["sale", "stripe", "custom-saas", "upsell 2", 1000, "eur", "completed"],
+      // d, sold and refunded on the last day of the month.
+      ["sale", "warriorplus", "bump-vip", "bump", 495, "usd", "refunded"],
+      ["refund", "warriorplus", "bump-vip", "bump", -495, "usd", "refunded"],
     ]);
     expect(rows.every((r) => r.email === buyer.email)).toBe(true);
-    expect(rows[1]?.refundedAt?.toISOString()).toBe("2031-04-10T08:00:00.000Z");
-    expect(rows[1]?.createdAt.toISOString()).toBe("2031-03-03T23:59:59.999Z");
+    expect(rows.every((r) => r.providerRef.startsWith(refPrefix))).toBe(true);
+    expect(rows.every((r) => /^AIL-/.test(r.orderNumber))).toBe(true);
+    expect(rows[1]?.at.toISOString()).toBe("2031-03-03T23:59:59.999Z");
+    expect(rows[6]?.purchaseId).toBe(rows[5]?.purchaseId);
   });
 });
 

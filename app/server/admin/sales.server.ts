@@ -1,23 +1,25 @@
 // The owner's console, sales: the figures of /admin/sales for a range of UTC
-// days and the purchases behind them for /admin/sales.csv. Every figure is
-// counted by PostgreSQL (group by, date_trunc) over the purchases created in
-// the range (purchase_created_at_idx) and those refunded in it
-// (purchase_refunded_at_idx).
+// days and the sales and refunds behind them for /admin/sales.csv. Every
+// figure is counted by PostgreSQL (group by, date_trunc) over the purchases
+// created in the range (purchase_created_at_idx) and the refunds made in it
+// (refund_created_at_idx).
 //
 // What the figures mean (docs/product.md, Sales):
 // - a sale is a purchase created in the range by a paying provider (test,
 //   stripe, warriorplus); manual grants (provider manual, amount 0) are not
 //   sales: they are counted apart and left out of revenue and refund rate;
 // - gross: the amounts of those sales, on the day of each sale;
-// - refunds: the amounts refunded in the range, on the day of each refund,
-//   whenever its sale was (so a past week's figures stay as they were);
+// - refunds: the amounts refunded in the range, on the day of each refund
+//   (a row of `refund`: a partial refund counts what it paid back), whenever
+//   its sale was (so a past week's figures stay as they were);
 // - net: gross minus refunds;
 // - refund rate: of the range's sales, the share refunded since.
 
 import { sql } from "drizzle-orm";
+import { offerOf } from "~/config/site";
 import { dayOf, type SalesRange, type SalesUnit } from "~/lib/admin-forms";
 import { type Db, rowsOf } from "../db/client.server";
-import { purchase, user } from "../db/schema";
+import { purchase, refund, user } from "../db/schema";
 
 export type SalesFigures = {
   currency: string;
@@ -170,10 +172,10 @@ export async function salesReport(db: Db, range: SalesRange): Promise<SalesRepor
         from ${purchase} where ${inRange(range)}
         group by 1, 2, 3, 4
         union all
-        select (refunded_at at time zone 'UTC')::date, product, provider, currency,
-          0, 0, 0, count(*), sum(amount_cents), 0
-        from ${purchase}
-        where ${inRange(range, sql`refunded_at`)} and status = 'refunded' and provider <> 'manual'
+        select r.created_day, p.product, p.provider, p.currency,
+          0, 0, 0, count(*), sum(r.amount_cents), 0
+        from ${refund} r join ${purchase} p on p.id = r.purchase_id
+        where ${inRange(range, sql`r.created_at`)} and p.provider <> 'manual'
         group by 1, 2, 3, 4
       ) d
       group by 1, 2, 3, 4`,
@@ -217,57 +219,83 @@ export async function salesReport(db: Db, range: SalesRange): Promise<SalesRepor
   };
 }
 
-export type SaleRow = {
-  id: string;
-  createdAt: Date;
+/** One line of /admin/sales.csv: a sale, a manual grant, or a refund. */
+export type LedgerEntry = {
+  entry: "sale" | "grant" | "refund";
+  /** When it happened: the sale or grant, or the refund. */
+  at: Date;
+  purchaseId: string;
+  orderNumber: string;
+  /** When the purchase was made (a refund's sale day). */
+  soldAt: Date;
   email: string;
   provider: string;
+  /** The payment's reference at its provider; for a refund made from the console, the refund's own. */
+  providerRef: string;
   product: string;
+  /** Which offer of the funnel (offerOf). */
+  offer: string;
+  /** What came in; a refund is negative. */
   amountCents: number;
   currency: string;
+  /** The purchase's status today. */
   status: string;
-  refundedAt: Date | null;
 };
 
 /**
- * Every purchase created in the range (manual grants too) or refunded in it,
- * oldest first, in batches for the CSV download: keyset pagination on
- * (created_at, id). Its rows add up to the report's figures: gross from the
- * rows created in the range, refunds from those refunded in it.
+ * Every money movement of the range, oldest first, in batches for the CSV
+ * download: each purchase made in it (a sale; a manual grant, at $0) and each
+ * refund made in it, whenever its sale was. Keyset pagination on (at, a sale
+ * before a refund of the same instant, id). Its
+ * lines add up to the report's figures: gross from the sales, refunds from the
+ * refunds, on the same days.
  */
-export async function* allSales(
+export async function* salesLedger(
   db: Db,
   range: SalesRange,
   batch = 1000,
-): AsyncGenerator<SaleRow[]> {
+): AsyncGenerator<LedgerEntry[]> {
   // The cursor is the time as PostgreSQL wrote it: a Date would lose the microseconds.
-  let after: { at: string; id: string } | undefined;
+  let after: { at: string; rank: number; id: string } | undefined;
   for (;;) {
     const rows = await rowsOf(
       db,
       sql`
-        select p.id, p.created_at, p.created_at::text as cursor_at, u.email, p.provider, p.product,
-          p.amount_cents, p.currency, p.status, p.refunded_at
-        from ${purchase} p join ${user} u on u.id = p.user_id
-        where (${inRange(range, sql`p.created_at`)} or ${inRange(range, sql`p.refunded_at`)})
-          ${after ? sql`and (p.created_at, p.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
-        order by p.created_at, p.id
+        select e.*, e.at::text as cursor_at, coalesce(e.own_ref, p.provider_ref) as ref, p.order_number, p.created_at as sold_at, u.email,
+          p.provider, p.product, p.currency, p.status
+        from (
+          select p.created_at as at, 0 as rank, p.id as key, p.id as purchase_id,
+            case when p.provider = 'manual' then 'grant' else 'sale' end as entry,
+            p.provider_ref as own_ref, p.amount_cents as amount
+          from ${purchase} p where ${inRange(range, sql`p.created_at`)}
+          union all
+          select r.created_at, 1, r.id, r.purchase_id, 'refund', r.provider_ref, -r.amount_cents
+          from ${refund} r where ${inRange(range, sql`r.created_at`)}
+        ) e
+        join ${purchase} p on p.id = e.purchase_id
+        join ${user} u on u.id = p.user_id
+        ${after ? sql`where (e.at, e.rank, e.key) > (${after.at}::timestamptz, ${after.rank}, ${after.id}::uuid)` : sql``}
+        order by e.at, e.rank, e.key
         limit ${batch}`,
     );
     const last = rows[rows.length - 1];
     if (!last) return;
     yield rows.map((r) => ({
-      id: String(r.id),
-      createdAt: new Date(r.created_at as string),
+      entry: r.entry as LedgerEntry["entry"],
+      at: new Date(r.at as string),
+      purchaseId: String(r.purchase_id),
+      orderNumber: String(r.order_number),
+      soldAt: new Date(r.sold_at as string),
       email: String(r.email),
       provider: String(r.provider),
+      providerRef: String(r.ref ?? ""),
       product: String(r.product),
-      amountCents: Number(r.amount_cents),
+      offer: offerOf(String(r.product)),
+      amountCents: Number(r.amount),
       currency: String(r.currency),
       status: String(r.status),
-      refundedAt: r.refunded_at ? new Date(r.refunded_at as string) : null,
     }));
     if (rows.length < batch) return;
-    after = { at: String(last.cursor_at), id: String(last.id) };
+    after = { at: String(last.cursor_at), rank: Number(last.rank), id: String(last.key) };
   }
 }

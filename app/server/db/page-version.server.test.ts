@@ -26,6 +26,8 @@ const notShownOnMemberPages = [
   "account",
   "verification",
   "purchase_revocation",
+  // Shown in the console only; a refund in full changes its purchase, which is shown.
+  "refund",
   "payment_issue",
   "stripe_customer",
   "webhook_event",

@@ -396,6 +396,47 @@ export const coachingApplication = pgTable(
 );
 
 /**
+ * Money paid back on a purchase: one row per refund, on the day it was made
+ * (the sales figures count refunds by this day). A refund from the console
+ * writes its row with the provider's refund id (unique: a refund is recorded
+ * once); a purchase that becomes refunded any other way (a provider's refund
+ * notification, a lost dispute) gets a row for what was not yet paid back,
+ * written by the database itself (drizzle/0025): the rows of a refunded
+ * purchase always add up to its amount. docs/decisions/036-refunds-as-rows.md
+ */
+export const refund = pgTable(
+  "refund",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    purchaseId: uuid("purchase_id")
+      .notNull()
+      .references(() => purchase.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    /** The provider's id of this refund (Stripe's re_…), when the console made it. */
+    providerRef: text("provider_ref"),
+    /**
+     * The console's idempotency key of this refund (also sent to Stripe): a
+     * form sent twice (a double click, a reload) refunds once.
+     */
+    requestKey: text("request_key"),
+    /** The UTC day of created_at, kept by the database: the refund figures group by it. */
+    createdDay: date("created_day", { mode: "string" }).generatedAlwaysAs(
+      sql`(created_at at time zone 'UTC')::date`,
+    ),
+  },
+  (t) => [
+    index("refund_purchase_idx").on(t.purchaseId),
+    index("refund_created_at_idx").on(t.createdAt),
+    uniqueIndex("refund_provider_ref_idx")
+      .on(t.providerRef)
+      .where(sql`${t.providerRef} is not null`),
+    uniqueIndex("refund_request_key_idx").on(t.requestKey).where(sql`${t.requestKey} is not null`),
+    check("refund_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
  * A refund or lost dispute that arrived before the payment it revokes (providers
  * deliver out of order). fulfilPurchase records such a payment as refunded.
  * See docs/decisions/004-stripe.md.

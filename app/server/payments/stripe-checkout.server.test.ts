@@ -528,12 +528,14 @@ describe("the order bump with Stripe: a second line, its own purchase", () => {
     );
     const { bumpPriceCents } = currentOfferSettings();
     const amount = 2500 + bumpPriceCents;
-    // Less than the bump's price: nothing closes yet.
+    // Less than the bump's price, in the Stripe dashboard: nothing closes yet.
+    stand.refundInDashboard(pi, bumpPriceCents - 1);
     expect((await deliver(refund(pi, amount, bumpPriceCents - 1))).status).toBe(200);
     expect(await byProduct(u.id)).toEqual({
       "lifetime-access": [2500, "completed"],
       "bump-vip": [bumpPriceCents, "completed"],
     });
+    stand.refundInDashboard(pi, 1);
     await deliver(refund(pi, amount, bumpPriceCents));
     expect(await byProduct(u.id)).toEqual({
       "lifetime-access": [2500, "completed"],

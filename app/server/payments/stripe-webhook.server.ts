@@ -164,6 +164,24 @@ async function revokePayment(tx: Tx, paymentIntent: string): Promise<void> {
 }
 
 /**
+ * What was refunded of a payment other than from the console (the Stripe
+ * dashboard): the refunds without the purchase the console names in their
+ * metadata (admin/refunds.server.ts records its own, on its purchase).
+ */
+async function refundedOutsideConsole(
+  config: StripeConfig,
+  paymentIntent: string,
+): Promise<number> {
+  const refunds = await stripeClient(config).refunds.list({
+    payment_intent: paymentIntent,
+    limit: 100,
+  });
+  return refunds.data
+    .filter((r) => r.status !== "failed" && r.status !== "canceled" && !r.metadata?.purchase_id)
+    .reduce((sum, r) => sum + r.amount, 0);
+}
+
+/**
  * Applies one verified event inside the caller's transaction. Events may come
  * late, twice or out of order: each step is idempotent and a refund that
  * overtakes its payment still wins (see revokePurchase).
@@ -191,15 +209,21 @@ async function applyStripeEvent(
       const charge = event.data.object;
       const paymentIntent = idOf(charge.payment_intent);
       if (!paymentIntent) return;
-      // Paid in full back: the plan and the bump bought with it, if any, close. Less: the
-      // bump alone when at least its price came back, else nothing yet (the event comes
-      // again when more is refunded).
+      // Paid in full back: the plan and the bump bought with it, if any, close. Less: what
+      // the console's refunds of this payment do not explain was refunded in the Stripe
+      // dashboard; it closes the bump alone when at least its price, else nothing yet (the
+      // event comes again when more is refunded). A console refund closes its own purchase.
       if (charge.amount_refunded >= charge.amount) {
         await revokePayment(tx, paymentIntent);
       } else {
         const bump = { provider: "stripe" as const, providerRef: bumpRef(paymentIntent) };
         const held = await purchaseOf(tx, bump);
-        if (held && charge.amount_refunded >= held.amountCents) await revokePurchase(tx, bump);
+        if (
+          held?.status === "completed" &&
+          (await refundedOutsideConsole(config, paymentIntent)) >= held.amountCents
+        ) {
+          await revokePurchase(tx, bump);
+        }
       }
       return;
     }
