@@ -17,7 +17,8 @@ type Session = Record<string, unknown> & { id: string };
  * GET /v1/checkout/sessions/:id, with expand[]=line_items, POST /v1/coupons,
  * GET and POST /v1/promotion_codes, POST /v1/promotion_codes/:id, POST
  * /v1/payment_intents confirmed off-session with a saved card, GET
- * /v1/payment_intents/:id, POST and GET /v1/refunds), recording what it was sent. A POST with an
+ * /v1/payment_intents/:id, POST and GET /v1/refunds, GET
+ * /v1/balance_transactions/:id), recording what it was sent. A POST with an
  * Idempotency-Key seen before answers what the first answered, as Stripe does.
  * The plan's Price costs 2500 cents and belongs to the Product `planProduct`.
  */
@@ -47,6 +48,12 @@ export type StripeStandIn = {
   refunds: () => Refund[];
   /** A refund made in the Stripe dashboard, not through the API: no metadata. */
   refundInDashboard: (paymentIntent: string, amount: number) => Refund;
+  /**
+   * Gives a Payment Intent's charge its balance transaction with Stripe's fee
+   * (GET /v1/balance_transactions/:id, and the intent's expanded latest_charge).
+   * Returns the balance transaction's id.
+   */
+  chargeFee: (paymentIntent: string, feeCents: number) => string;
   close: () => Promise<void>;
 };
 
@@ -83,6 +90,8 @@ export type PaymentIntent = {
   setup_future_usage: string | null;
   off_session?: boolean;
   metadata: Record<string, string>;
+  /** Its charge, as `expand[]=latest_charge.balance_transaction` gives it (chargeFee). */
+  latest_charge?: { id: string; object: "charge"; balance_transaction: unknown } | null;
 };
 
 export type Refund = {
@@ -129,6 +138,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   /** What each Payment Intent has had refunded, and the refunds made. */
   const refunded = new Map<string, number>();
   const refundsMade: Refund[] = [];
+  /** The balance transactions of charges given a fee (chargeFee). */
+  const transactions = new Map<string, { id: string; object: string; fee: number }>();
   /** What a POST with an Idempotency-Key answered first: the same again for a repeat. */
   const answered = new Map<string, { status: number; body: unknown }>();
   let failStatus: number | undefined;
@@ -158,6 +169,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const [status, body] = createIntent(params);
       if (typeof key === "string") answered.set(key, { status, body });
       return send(res, status, body);
+    }
+    const transaction = url.pathname.match(/^\/v1\/balance_transactions\/([^/]+)$/);
+    if (method === "GET" && transaction?.[1]) {
+      const known = transactions.get(decodeURIComponent(transaction[1]));
+      if (!known) return stripeError(res, 404, "No such balance_transaction");
+      return send(res, 200, known);
     }
     if (method === "GET" && url.pathname === "/v1/refunds") {
       const data = refundsMade.filter((r) => r.payment_intent === params.payment_intent);
@@ -442,6 +459,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     },
     paymentIntents: () => [...intents.values()],
     refunds: () => [...refundsMade],
+    chargeFee: (paymentIntent, feeCents) => {
+      const intent = intents.get(paymentIntent);
+      if (!intent) throw new Error(`no Payment Intent ${paymentIntent}`);
+      const transaction = { id: randomId("txn"), object: "balance_transaction", fee: feeCents };
+      transactions.set(transaction.id, transaction);
+      intent.latest_charge = {
+        id: randomId("ch"),
+        object: "charge",
+        balance_transaction: transaction,
+      };
+      return transaction.id;
+    },
     refundInDashboard: (paymentIntent, amount) => {
       const [status, body] = createRefund({
         payment_intent: paymentIntent,

@@ -8,7 +8,7 @@ import type { Route } from "./+types/sales-csv";
  * /admin/sales.csv: the money movements behind /admin/sales for the same range,
  * a line each: the sales made in it (manual grants too, at $0) and the refunds
  * made in it, with what a payout is reconciled by (the provider's reference,
- * the order number, the offer).
+ * the order number, the offer, the coupon, Stripe's fee).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { query, db } = await consoleRequest(request, salesQuerySchema);
@@ -26,7 +26,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       "provider_ref",
       "product",
       "offer",
+      "coupon",
       "amount_cents",
+      "fee_cents",
       "currency",
       "status",
     ],
@@ -42,7 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       e.providerRef,
       e.product,
       e.offer,
+      e.coupon,
       e.amountCents,
+      e.feeCents,
       e.currency,
       e.status,
     ],

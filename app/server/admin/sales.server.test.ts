@@ -238,6 +238,7 @@ describe("the sales figures", () => {
       ["refund", "warriorplus", "bump-vip", "bump", -495, "usd", "refunded"],
     ]);
     expect(rows.every((r) => r.email === buyer.email)).toBe(true);
+    expect(rows.every((r) => r.coupon === null && r.feeCents === null)).toBe(true);
     expect(rows.every((r) => r.providerRef.startsWith(refPrefix))).toBe(true);
     expect(rows.every((r) => /^AIL-/.test(r.orderNumber))).toBe(true);
     expect(rows[1]?.at.toISOString()).toBe("2031-03-03T23:59:59.999Z");

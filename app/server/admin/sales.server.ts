@@ -235,6 +235,10 @@ export type LedgerEntry = {
   product: string;
   /** Which offer of the funnel (offerOf). */
   offer: string;
+  /** A sale's coupon, taken at our checkout; null otherwise. */
+  coupon: string | null;
+  /** What the provider kept of a sale's payment, where it says (Stripe's fee); null otherwise. */
+  feeCents: number | null;
   /** What came in; a refund is negative. */
   amountCents: number;
   currency: string;
@@ -262,7 +266,9 @@ export async function* salesLedger(
       db,
       sql`
         select e.*, e.at::text as cursor_at, coalesce(e.own_ref, p.provider_ref) as ref, p.order_number, p.created_at as sold_at, u.email,
-          p.provider, p.product, p.currency, p.status
+          p.provider, p.product, p.currency, p.status,
+          case when e.rank = 0 then p.coupon_code end as coupon,
+          case when e.rank = 0 then p.fee_cents end as fee
         from (
           select p.created_at as at, 0 as rank, p.id as key, p.id as purchase_id,
             case when p.provider = 'manual' then 'grant' else 'sale' end as entry,
@@ -291,6 +297,8 @@ export async function* salesLedger(
       providerRef: String(r.ref ?? ""),
       product: String(r.product),
       offer: offerOf(String(r.product)),
+      coupon: r.coupon === null ? null : String(r.coupon),
+      feeCents: r.fee === null ? null : Number(r.fee),
       amountCents: Number(r.amount),
       currency: String(r.currency),
       status: String(r.status),

@@ -334,6 +334,13 @@ export const purchase = pgTable(
     firstPurchaseId: uuid("first_purchase_id").references((): AnyPgColumn => purchase.id, {
       onDelete: "set null",
     }),
+    /** The coupon the buyer took at our checkout (its code), or null. */
+    couponCode: text("coupon_code"),
+    /**
+     * What the provider kept of the payment, where it says (Stripe's fee, from
+     * the charge's balance transaction, on the payment's own purchase), or null.
+     */
+    feeCents: integer("fee_cents"),
     /** The UTC day of created_at, kept by the database: the sales figures group by it. */
     createdDay: date("created_day", { mode: "string" }).generatedAlwaysAs(
       sql`(created_at at time zone 'UTC')::date`,

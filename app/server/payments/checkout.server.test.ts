@@ -168,7 +168,13 @@ describe("test checkout", () => {
     expect(checkoutIdOf(await startCheckout(u.cookie, "lifetime-access", "LAUNCH"))).toBe(id);
     expect(redirectTarget(await checkoutAction(u.cookie, id, "pay"))).toBe("/success");
     expect(await purchasesOf(u.id)).toMatchObject([
-      { provider: "test", providerRef: id, status: "completed", amountCents: 2200 },
+      {
+        provider: "test",
+        providerRef: id,
+        status: "completed",
+        amountCents: 2200,
+        couponCode: "LAUNCH",
+      },
     ]);
   });
 

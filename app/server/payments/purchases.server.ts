@@ -23,6 +23,8 @@ export type PurchaseInput = PaymentRef & {
   paidAt?: Date;
   /** The order it was added to: the plan's purchase, for the bump and the upsells. */
   firstPurchaseId?: string;
+  /** The coupon taken at our checkout, if any. */
+  couponCode?: string | null;
 };
 
 /**

@@ -519,6 +519,39 @@ describe("the order bump with Stripe: a second line, its own purchase", () => {
     expect(rows.find((p) => p.product === "bump-vip")?.providerRef).toBe(`${pi}:bump-vip`);
   });
 
+  it("records Stripe's fee on the payment's own purchase and the coupon typed at our checkout", async () => {
+    const u = await createUser();
+    const code = `FEE${randomId("c").slice(-6).toUpperCase()}`;
+    const { url } = await checkout(u, { bump: true, coupon: { code, savingCents: 300 } });
+    const pi = randomId("pi");
+    const paid = stand.paySession(sessionIdOf(url), pi);
+    stand.chargeFee(pi, 117);
+    expect((await deliver(stripeEvent("checkout.session.completed", paid))).status).toBe(200);
+    const rows = await purchasesOf(u.id);
+    const of = (product: string) => rows.find((p) => p.product === product);
+    expect(of("lifetime-access")).toMatchObject({ feeCents: 117, couponCode: code });
+    // Stripe spreads the promotion code over both lines; the fee is the payment's, once.
+    expect(of("bump-vip")).toMatchObject({ feeCents: null, couponCode: code });
+  });
+
+  it("a fee Stripe gives later (charge.updated) is recorded then; without one, the payment still is", async () => {
+    const u = await createUser();
+    const { url } = await checkout(u);
+    const pi = randomId("pi");
+    const paid = stand.paySession(sessionIdOf(url), pi);
+    expect((await deliver(stripeEvent("checkout.session.completed", paid))).status).toBe(200);
+    expect((await purchasesOf(u.id))[0]).toMatchObject({ feeCents: null, couponCode: null });
+    const transaction = stand.chargeFee(pi, 88);
+    const updated = stripeEvent("charge.updated", {
+      id: randomId("ch"),
+      object: "charge",
+      payment_intent: pi,
+      balance_transaction: transaction,
+    });
+    expect((await deliver(updated)).status).toBe(200);
+    expect((await purchasesOf(u.id))[0]?.feeCents).toBe(88);
+  });
+
   it("a refund of the bump's amount closes the bump alone; the rest closes the plan", async () => {
     const u = await createUser();
     const { url } = await checkout(u, { bump: true });

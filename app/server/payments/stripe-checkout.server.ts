@@ -89,6 +89,8 @@ function planPriceOf(config: StripeConfig): Promise<PlanPrice> {
 const createdAtPriceKey = "plan_price_cents";
 /** The metadata key of the order bump's price (cents), in a session that adds it. */
 const bumpPriceKey = "bump_price_cents";
+/** Session metadata: the coupon code typed at our checkout and applied. */
+const couponCodeKey = "coupon_code";
 
 /**
  * Creates the Checkout Session of docs/product.md, Stripe (one-time payment of
@@ -153,6 +155,8 @@ export async function createStripeCheckoutSession(
       product_id: request.productId,
       [createdAtPriceKey]: String(request.amountCents),
       ...(bump ? { [bumpPriceKey]: String(bump.amountCents) } : {}),
+      // The coupon typed at our checkout, for the purchase to name (the sales CSV).
+      ...(promotionCode && coupon ? { [couponCodeKey]: coupon.code } : {}),
     },
   });
   return { url: session.url };
@@ -186,6 +190,7 @@ export function purchaseOfSession(session: Stripe.Checkout.Session): PurchaseInp
     product: (product ?? lifetimeAccess).id,
     amountCents: session.amount_total ?? 0,
     currency: session.currency ?? lifetimeAccess.currency,
+    couponCode: session.metadata?.[couponCodeKey] ?? null,
   };
 }
 

@@ -1,7 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "../../lib/zod";
 import type { Db, Tx } from "../db/client.server";
-import { webhookEvent } from "../db/schema";
+import { purchase, webhookEvent } from "../db/schema";
 import { logger } from "../logger.server";
 import { countWebhook } from "../metrics/metrics.server";
 import { bumpRef, purchaseOf, revokePurchase } from "./purchases.server";
@@ -66,7 +67,15 @@ export async function handleStripeWebhook(
   try {
     // A paid checkout is checked against the plan: its line items come from
     // Stripe, asked before the transaction (a failure answers 500: Stripe retries).
+    // So are Stripe's fee and what was refunded outside the console: no call to
+    // Stripe holds the transaction open.
     const checkout = await paidCheckoutOf(config, event);
+    const fee = await feeOf(config, event, checkout).catch((error: unknown) => {
+      // The fee is what Stripe says when it can: without it the payment is still recorded.
+      logger.warn({ ...stripeErrorLog(error), eventId: event.id }, "Stripe fee not read");
+      return undefined;
+    });
+    const refundedOutside = await refundedOutsideConsoleOf(config, event);
     await db.transaction(async (tx) => {
       const recorded = await tx
         .insert(webhookEvent)
@@ -74,7 +83,9 @@ export async function handleStripeWebhook(
         .onConflictDoNothing()
         .returning({ eventId: webhookEvent.eventId });
       applied = recorded.length > 0;
-      if (applied) await applyStripeEvent(tx, config, event, checkout);
+      if (!applied) return;
+      await applyStripeEvent(tx, config, event, { checkout, refundedOutside });
+      if (fee) await recordFee(tx, fee);
     });
   } catch (error) {
     logger.error(
@@ -116,6 +127,8 @@ const appliedShapes: Partial<Record<string, z.ZodType>> = {
   }),
   "charge.refunded": z.object({ payment_intent: reference, amount, amount_refunded: amount }),
   "charge.dispute.closed": z.object({ payment_intent: reference, status: z.string() }),
+  "charge.succeeded": z.object({ payment_intent: reference, balance_transaction: reference }),
+  "charge.updated": z.object({ payment_intent: reference, balance_transaction: reference }),
 };
 
 const envelope = z.object({
@@ -168,10 +181,15 @@ async function revokePayment(tx: Tx, paymentIntent: string): Promise<void> {
  * dashboard): the refunds without the purchase the console names in their
  * metadata (admin/refunds.server.ts records its own, on its purchase).
  */
-async function refundedOutsideConsole(
+async function refundedOutsideConsoleOf(
   config: StripeConfig,
-  paymentIntent: string,
+  event: Stripe.Event,
 ): Promise<number> {
+  if (event.type !== "charge.refunded") return 0;
+  const charge = event.data.object;
+  const paymentIntent = idOf(charge.payment_intent);
+  // Only a partial refund is attributed: all of it closes everything the payment bought.
+  if (!paymentIntent || charge.amount_refunded >= charge.amount) return 0;
   const refunds = await stripeClient(config).refunds.list({
     payment_intent: paymentIntent,
     limit: 100,
@@ -179,6 +197,57 @@ async function refundedOutsideConsole(
   return refunds.data
     .filter((r) => r.status !== "failed" && r.status !== "canceled" && !r.metadata?.purchase_id)
     .reduce((sum, r) => sum + r.amount, 0);
+}
+
+type Fee = { paymentIntent: string; feeCents: number };
+
+/**
+ * Stripe's fee on the payment an event is about, where Stripe gives it: the
+ * balance transaction of a charge (charge.succeeded, charge.updated once it is
+ * set), or of a paid checkout's or upsell's Payment Intent's latest charge.
+ */
+async function feeOf(
+  config: StripeConfig,
+  event: Stripe.Event,
+  checkout: Stripe.Checkout.Session | undefined,
+): Promise<Fee | undefined> {
+  const stripe = stripeClient(config);
+  const feeOfTransaction = async (
+    paymentIntent: string | undefined,
+    transaction: string | Stripe.BalanceTransaction | null | undefined,
+  ): Promise<Fee | undefined> => {
+    if (!paymentIntent || !transaction) return undefined;
+    const found =
+      typeof transaction === "string"
+        ? await stripe.balanceTransactions.retrieve(transaction)
+        : transaction;
+    return { paymentIntent, feeCents: found.fee };
+  };
+  if (event.type === "charge.succeeded" || event.type === "charge.updated") {
+    const charge = event.data.object;
+    return feeOfTransaction(idOf(charge.payment_intent), charge.balance_transaction);
+  }
+  const paymentIntent =
+    event.type === "payment_intent.succeeded"
+      ? purchaseOfIntent(event.data.object)?.providerRef
+      : idOf(checkout?.payment_intent);
+  if (!paymentIntent) return undefined;
+  const intent = await stripe.paymentIntents.retrieve(paymentIntent, {
+    expand: ["latest_charge.balance_transaction"],
+  });
+  const charge = intent.latest_charge;
+  return feeOfTransaction(
+    paymentIntent,
+    charge && typeof charge !== "string" ? charge.balance_transaction : undefined,
+  );
+}
+
+/** Stripe's fee, on the purchase of the payment's own reference (the plan's, for a plan and its bump). */
+async function recordFee(tx: Tx, fee: Fee): Promise<void> {
+  await tx
+    .update(purchase)
+    .set({ feeCents: fee.feeCents })
+    .where(and(eq(purchase.provider, "stripe"), eq(purchase.providerRef, fee.paymentIntent)));
 }
 
 /**
@@ -190,8 +259,9 @@ async function applyStripeEvent(
   tx: Tx,
   config: StripeConfig,
   event: Stripe.Event,
-  checkout: Stripe.Checkout.Session | undefined,
+  asked: { checkout: Stripe.Checkout.Session | undefined; refundedOutside: number },
 ): Promise<void> {
+  const { checkout } = asked;
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
@@ -218,10 +288,7 @@ async function applyStripeEvent(
       } else {
         const bump = { provider: "stripe" as const, providerRef: bumpRef(paymentIntent) };
         const held = await purchaseOf(tx, bump);
-        if (
-          held?.status === "completed" &&
-          (await refundedOutsideConsole(config, paymentIntent)) >= held.amountCents
-        ) {
+        if (held?.status === "completed" && asked.refundedOutside >= held.amountCents) {
           await revokePurchase(tx, bump);
         }
       }

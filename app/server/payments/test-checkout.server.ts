@@ -130,7 +130,12 @@ export async function payTestCheckout(
 ): Promise<Purchase | undefined> {
   const checkout = await findTestCheckout(db, userId, checkoutId);
   if (!checkout) return undefined;
-  const paid = { userId, provider: "test", currency: checkout.currency } as const;
+  const paid = {
+    userId,
+    provider: "test",
+    currency: checkout.currency,
+    couponCode: checkout.couponCode,
+  } as const;
   if (isUpsellProduct(checkout.product.id)) {
     return fulfilUpsell(db, {
       ...paid,
@@ -153,6 +158,8 @@ export async function payTestCheckout(
         providerRef: bumpRef(checkout.id),
         product: orderBump,
         amountCents: checkout.bumpCents,
+        // The coupon takes its saving off the plan's price alone.
+        couponCode: null,
         firstPurchaseId: plan.id,
       });
     }

@@ -1,0 +1,2 @@
+ALTER TABLE "purchase" ADD COLUMN "coupon_code" text;--> statement-breakpoint
+ALTER TABLE "purchase" ADD COLUMN "fee_cents" integer;
