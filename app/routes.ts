@@ -48,7 +48,8 @@ export default [
 
   // Admins: the owner's console, under one navigation
   layout("routes/admin/layout.tsx", [
-    route("admin", "routes/admin/admin.tsx"),
+    route("admin", "routes/admin/dashboard.tsx"),
+    route("admin/courses", "routes/admin/courses.tsx"),
     route("admin/members", "routes/admin/members.tsx"),
     route("admin/members/:userId", "routes/admin/member.tsx"),
     route("admin/sales", "routes/admin/sales.tsx"),

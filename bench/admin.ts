@@ -25,6 +25,8 @@ function consolePages(): string[] {
   const year = new Date().getUTCFullYear();
   return [
     "/admin",
+    "/admin?period=month",
+    "/admin/courses",
     "/admin/members",
     "/admin/members?q=demo-1234",
     "/admin/members?access=refunded",

@@ -228,26 +228,26 @@ export async function createCourse(
   );
   runCli(app, "admin", "grant", email);
   const created = expectRedirect(
-    await post("/admin", {
+    await post("/admin/courses", {
       intent: "create-course",
       title: "Bench course",
       description: "Twenty chapters of text, a list and a video each.",
     }),
-    "POST /admin create-course",
-    /^\/admin\?course=[0-9a-f-]{36}$/,
+    "POST /admin/courses create-course",
+    /^\/admin\/courses\?course=[0-9a-f-]{36}$/,
   );
-  const courseId = created.slice("/admin?course=".length);
+  const courseId = created.slice("/admin/courses?course=".length);
   const paragraph =
     "<p>Write the prompt, build the app, ship it and tell people about it. </p>".repeat(6);
   for (let i = 1; i <= chapters; i++) {
-    const reply = await post("/admin", {
+    const reply = await post("/admin/courses", {
       intent: "create-chapter",
       courseId,
       title: `Chapter ${i}: from idea to launch`,
       content: `<h2>Step ${i}</h2>${paragraph}<ul><li>One</li><li>Two</li><li>Three</li></ul><iframe src="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></iframe>`,
     });
     // The admin panel answers a saved chapter with a redirect back to the course.
-    expectRedirect(reply, "POST /admin create-chapter", /^\/admin\?/);
+    expectRedirect(reply, "POST /admin/courses create-chapter", /^\/admin\/courses\?/);
   }
   return { courseId, adminCookie: jar.header() };
 }

@@ -185,6 +185,14 @@ export const funnelQuerySchema = z.object({
   to: optionalDay,
 });
 
+/** /admin, the launch dashboard: a period (today by default), or a chosen range of days. */
+export const dashboardQuerySchema = z.object({
+  period: z.enum(["today", "week", "launch", "month", "range"]).catch("today").default("today"),
+  from: optionalDay,
+  to: optionalDay,
+});
+export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
+
 // Sales (/admin/sales and /admin/sales.csv): a range of UTC days, both ends
 // included, this month by default; revenue by day, week or month.
 

@@ -188,8 +188,8 @@ const samples: Record<string, () => Promise<Sample>> = {
     fields: { token: "sweep-token" },
     ownMessages: [changeLinkExpired],
   }),
-  "routes/admin/admin.tsx": async () => ({
-    path: "/admin",
+  "routes/admin/courses.tsx": async () => ({
+    path: "/admin/courses",
     cookie: (await createUser({ isAdmin: true })).cookie,
     fields: { intent: "create-course", title: "Sweep", description: "About it" },
   }),

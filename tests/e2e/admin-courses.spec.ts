@@ -38,10 +38,10 @@ test.describe("admin panel: courses and chapters", () => {
   test("an admin creates, edits, collapses and deletes a course", async ({ adminPage: page }) => {
     const title = uniqueTitle("Admin course");
 
-    await page.goto("/admin");
-    await expect(page.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();
+    await page.goto("/admin/courses");
+    await expect(page.getByRole("heading", { level: 1, name: "Courses" })).toBeVisible();
     await page.getByRole("link", { name: "New course", exact: true }).click();
-    await expect(page).toHaveURL(/\/admin\?form=new-course$/);
+    await expect(page).toHaveURL(/\/admin\/courses\?form=new-course$/);
     const titleBox = page.getByRole("textbox", { name: "Course title" });
     const save = page.getByRole("button", { name: "Save course" });
     await hydrated(titleBox);
@@ -54,7 +54,7 @@ test.describe("admin panel: courses and chapters", () => {
     await save.click();
 
     // Created: expanded, with no chapters yet.
-    await expect(page).toHaveURL(/\/admin\?course=[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/admin\/courses\?course=[0-9a-f-]{36}$/);
     const courseId = new URL(page.url()).searchParams.get("course");
     const toggle = courseToggle(page, title);
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
@@ -66,11 +66,11 @@ test.describe("admin panel: courses and chapters", () => {
 
     // Collapse and expand again.
     await toggle.click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(/\/admin\/courses$/);
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(page.getByRole("link", { name: "Add chapter", exact: true })).toHaveCount(0);
     await toggle.click();
-    await expect(page).toHaveURL(`/admin?course=${courseId}`);
+    await expect(page).toHaveURL(`/admin/courses?course=${courseId}`);
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
 
     // Edit: the form starts with the current values; Save is disabled while the title is empty.
@@ -87,7 +87,7 @@ test.describe("admin panel: courses and chapters", () => {
     await titleBox.fill(renamed);
     await page.getByRole("textbox", { name: "Description" }).fill("The second description.");
     await save.click();
-    await expect(page).toHaveURL(`/admin?course=${courseId}`);
+    await expect(page).toHaveURL(`/admin/courses?course=${courseId}`);
     await expect(page.getByRole("heading", { name: "Edit course" })).toHaveCount(0);
     await expect(courseToggle(page, renamed)).toContainText("The second description.");
     await expect(courseToggle(page, title)).toHaveCount(0);
@@ -99,7 +99,7 @@ test.describe("admin panel: courses and chapters", () => {
     await expect(courseToggle(page, renamed)).toBeVisible();
     await remove.click();
     await dialog.getByRole("button", { name: "Delete course" }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(/\/admin\/courses$/);
     await expect(courseToggle(page, renamed)).toHaveCount(0);
     await expect(page.getByRole("status")).toHaveText("Course deleted.");
     await expect(page.getByRole("link", { name: "Add chapter", exact: true })).toHaveCount(0);
@@ -112,7 +112,7 @@ test.describe("admin panel: courses and chapters", () => {
     const courseTitle = uniqueTitle("Chapters course");
     const courseId = await adminApi.createCourse(courseTitle, "");
 
-    await page.goto(`/admin?course=${courseId}`);
+    await page.goto(`/admin/courses?course=${courseId}`);
     await expect(
       page.getByText("No chapters yet. Add your first chapter to get started."),
     ).toBeVisible();
@@ -148,7 +148,7 @@ test.describe("admin panel: courses and chapters", () => {
     );
     await save.click();
     await expect(page.getByText("New chapter created successfully!")).toBeVisible();
-    await expect(page).toHaveURL(`/admin?course=${courseId}`);
+    await expect(page).toHaveURL(`/admin/courses?course=${courseId}`);
     await expect(chapterRows(page)).toHaveText([new RegExp(first)]);
     await expect(page.getByRole("heading", { name: "New chapter" })).toHaveCount(0);
 
@@ -184,7 +184,7 @@ test.describe("admin panel: courses and chapters", () => {
     const third = uniqueTitle("Chapter three");
     await adminApi.createChapter(courseId, second, "<p>Two</p>");
     await adminApi.createChapter(courseId, third, "<p>Three</p>");
-    await page.goto(`/admin?course=${courseId}`);
+    await page.goto(`/admin/courses?course=${courseId}`);
     const rows = chapterRows(page);
     const up = (t: string) => page.getByRole("button", { name: `Move chapter up: ${t}` });
     const down = (t: string) => page.getByRole("button", { name: `Move chapter down: ${t}` });
@@ -213,7 +213,7 @@ test.describe("admin panel: courses and chapters", () => {
     ).toContainText([second, third, renamed]);
 
     // Delete chapters, confirming each; the last one leaves the empty state.
-    await page.goto(`/admin?course=${courseId}`);
+    await page.goto(`/admin/courses?course=${courseId}`);
     for (const [i, t] of [third, second, renamed].entries()) {
       const { dialog } = await clickDelete(page, "chapter", t);
       await dialog.getByRole("button", { name: "Delete chapter" }).click();
@@ -230,7 +230,7 @@ test.describe("admin panel: courses and chapters", () => {
     adminApi,
   }) => {
     const courseId = await adminApi.createCourse(uniqueTitle("Images course"), "");
-    await page.goto(`/admin?course=${courseId}`);
+    await page.goto(`/admin/courses?course=${courseId}`);
     await page.getByRole("link", { name: "Add chapter", exact: true }).click();
     const editor = page.getByRole("textbox", { name: "Content" });
     await expect(editor).toBeVisible();

@@ -70,7 +70,7 @@ for (const width of [1280, 390]) {
     }) => {
       // A new course with Published switched off.
       const title = uniqueTitle("Draft course");
-      await page.goto("/admin?form=new-course");
+      await page.goto("/admin/courses?form=new-course");
       const published = page.getByRole("switch", { name: "Published" });
       await hydrated(published);
       await expect(published).toBeChecked();
@@ -80,7 +80,7 @@ for (const width of [1280, 390]) {
       await expect(page.getByText("Draft: members do not see this course")).toBeVisible();
       await page.getByRole("button", { name: "Save course" }).click();
       await expect(notice(page)).toHaveText("Course created.");
-      await expect(page).toHaveURL(/\/admin\?course=[0-9a-f-]{36}$/);
+      await expect(page).toHaveURL(/\/admin\/courses\?course=[0-9a-f-]{36}$/);
       const courseId = new URL(page.url()).searchParams.get("course") ?? "";
       await expect(page.getByRole("link", { name: new RegExp(`^${title}.*Draft`) })).toBeVisible();
       await adminApi.createChapter(courseId, "Published chapter", "<p>Everyone reads this.</p>");
@@ -88,7 +88,7 @@ for (const width of [1280, 390]) {
       const [, hiddenId] = await adminApi.chapterIds(courseId);
 
       // The second chapter becomes a draft through its form.
-      await page.goto(`/admin?course=${courseId}`);
+      await page.goto(`/admin/courses?course=${courseId}`);
       await page.getByRole("link", { name: "Edit chapter: Hidden chapter" }).click();
       const chapterSwitch = page.getByRole("switch", { name: "Published" });
       await hydrated(chapterSwitch);
@@ -125,7 +125,7 @@ for (const width of [1280, 390]) {
       await shot(page, "drafts-preview", width);
 
       // Published course, draft chapter: members see the course without that chapter.
-      await page.goto(`/admin?course=${courseId}&form=edit-course`);
+      await page.goto(`/admin/courses?course=${courseId}&form=edit-course`);
       const courseSwitch = page.getByRole("switch", { name: "Published" });
       await hydrated(courseSwitch);
       await courseSwitch.click();
@@ -155,7 +155,7 @@ for (const width of [1280, 390]) {
       const secondTitle = uniqueTitle("Ordered second");
       const second = await adminApi.createCourse(secondTitle);
       const first = firstTitle;
-      await page.goto(`/admin?course=${second}&form=edit-course`);
+      await page.goto(`/admin/courses?course=${second}&form=edit-course`);
       const save = page.getByRole("button", { name: "Save course" });
       const upload = page.getByLabel("Upload a cover");
       await hydrated(upload);
@@ -208,7 +208,7 @@ for (const width of [1280, 390]) {
     }) => {
       const title = uniqueTitle("Deleted meanwhile");
       const courseId = await adminApi.createCourse(title);
-      await page.goto(`/admin?course=${courseId}&form=edit-course`);
+      await page.goto(`/admin/courses?course=${courseId}&form=edit-course`);
       const titleBox = page.getByRole("textbox", { name: "Course title" });
       await hydrated(titleBox);
       await titleBox.fill(`${title} renamed`);
@@ -227,7 +227,7 @@ for (const width of [1280, 390]) {
       adminApi,
     }) => {
       const { courseId } = await withChapters(adminApi, ["Alpha", "Bravo", "Charlie"]);
-      await page.goto(`/admin?course=${courseId}`);
+      await page.goto(`/admin/courses?course=${courseId}`);
       const rows = chapterRows(page);
       await expect(rows).toHaveText([/Alpha/, /Bravo/, /Charlie/]);
       await expect(page.getByRole("button", { name: "Move chapter up: Alpha" })).toBeDisabled();
@@ -292,7 +292,7 @@ for (const width of [1280, 390]) {
         { title: "Long", content: long.join("") },
         { title: "Last", content: "<p>Three</p>" },
       ]);
-      await page.goto(`/admin?course=${courseId}`);
+      await page.goto(`/admin/courses?course=${courseId}`);
       await page.getByRole("link", { name: "Edit chapter: Long" }).click();
       const form = page.getByRole("form", { name: "Edit chapter" });
       const editor = page.getByRole("textbox", { name: "Content" });
@@ -350,14 +350,14 @@ for (const width of [1280, 390]) {
       await cancel.click();
       await leave.getByRole("button", { name: "Leave without saving" }).click();
       await expect(form).toHaveCount(0);
-      await expect(page).toHaveURL(`/admin?course=${courseId}`);
+      await expect(page).toHaveURL(`/admin/courses?course=${courseId}`);
 
       // Saved, the link is kept; a form without changes leaves without asking.
       await page.getByRole("link", { name: "Edit chapter: First" }).click();
       await expect(page.getByRole("textbox", { name: "Content" })).toContainText("One");
       await page.getByRole("link", { name: "Cancel" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
-      await expect(page).toHaveURL(`/admin?course=${courseId}`);
+      await expect(page).toHaveURL(`/admin/courses?course=${courseId}`);
       await expectNoAxeViolations(page);
     });
 
@@ -366,7 +366,7 @@ for (const width of [1280, 390]) {
       adminApi,
     }) => {
       const { courseId, title } = await withChapters(adminApi, ["Keep", "Remove"]);
-      await page.goto(`/admin?course=${courseId}`);
+      await page.goto(`/admin/courses?course=${courseId}`);
 
       // A new chapter.
       await page.getByRole("link", { name: "Add chapter", exact: true }).click();
@@ -398,7 +398,7 @@ for (const width of [1280, 390]) {
       await dialog.getByRole("button", { name: "Delete chapter" }).click();
       await expect(notice(page)).toHaveText("Chapter deleted.");
       // The button is gone with its row: focus goes to the page's heading, above the notice.
-      await expect(page.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeFocused();
+      await expect(page.getByRole("heading", { level: 1, name: "Courses" })).toBeFocused();
       await expect(chapterRows(page)).toHaveText([/Keep|Added/, /Keep|Added/]);
 
       // The course: the spec's question, then gone, and the page says so.
@@ -408,7 +408,7 @@ for (const width of [1280, 390]) {
       await expect(courseDialog).toContainText(confirmDeleteCourse);
       await courseDialog.getByRole("button", { name: "Delete course" }).click();
       await expect(notice(page)).toHaveText("Course deleted.");
-      await expect(page).toHaveURL(/\/admin$/);
+      await expect(page).toHaveURL(/\/admin\/courses$/);
       await noOverflow(page);
       await shot(page, "deleted-notice", width);
     });

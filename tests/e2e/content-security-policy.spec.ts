@@ -130,5 +130,6 @@ test("a member's pages run their scripts under the policy, also when answered fr
 test("the admin panel and its lazily loaded editor run under the policy", async ({ adminPage }) => {
   const errors = await watchPolicy(adminPage);
   await visit(adminPage, errors, "/admin");
+  await visit(adminPage, errors, "/admin/courses");
   await visit(adminPage, errors, "/payment-options");
 });

@@ -184,7 +184,7 @@ test.describe("course viewer", () => {
 
     // Straight to the admin action, as a script-savvy admin (or a stolen session) would.
     const post = (form: Record<string, string>) =>
-      adminPage.request.post("/admin", { form, headers: { Origin: baseURL as string } });
+      adminPage.request.post("/admin/courses", { form, headers: { Origin: baseURL as string } });
     const create = await post({
       intent: "create-chapter",
       courseId,
@@ -290,7 +290,7 @@ test.describe("course viewer", () => {
     expect(member.filter((s) => s.body.includes("ql-editor")).map((s) => s.url)).toEqual([]);
 
     const adminScripts = scriptsOf(adminPage);
-    await adminPage.goto(`/admin?course=${courseId}`);
+    await adminPage.goto(`/admin/courses?course=${courseId}`);
     await adminPage.getByRole("link", { name: "Add chapter", exact: true }).click();
     await expect(adminPage.getByRole("textbox", { name: "Content" })).toBeVisible();
     const admin = await adminScripts();

@@ -166,7 +166,7 @@ export class AdminApi {
 
   /** POSTs a form to the /admin action as the admin panel does (same origin, no redirects followed). */
   post(form: Record<string, string>) {
-    return this.request.post("/admin", {
+    return this.request.post("/admin/courses", {
       form,
       headers: { Origin: this.origin },
       maxRedirects: 0,
@@ -177,7 +177,9 @@ export class AdminApi {
   async createCourse(title: string, description = ""): Promise<string> {
     const res = await this.post({ intent: "create-course", title, description });
     expect(res.status(), "create-course").toBe(302);
-    const id = (res.headers().location ?? "").match(new RegExp(`^/admin\\?course=(${uuid})$`))?.[1];
+    const id = (res.headers().location ?? "").match(
+      new RegExp(`^/admin/courses\\?course=(${uuid})$`),
+    )?.[1];
     if (!id) throw new Error(`create-course redirected to ${res.headers().location}`);
     return id;
   }
@@ -190,8 +192,11 @@ export class AdminApi {
 
   /** The ids of a course's chapters, in order, read from the admin panel. */
   async chapterIds(courseId: string): Promise<string[]> {
-    const html = await (await this.request.get(`/admin?course=${courseId}`)).text();
-    const edit = new RegExp(`href="/admin\\?course=${courseId}&amp;chapter=(${uuid})"`, "g");
+    const html = await (await this.request.get(`/admin/courses?course=${courseId}`)).text();
+    const edit = new RegExp(
+      `href="/admin/courses\\?course=${courseId}&amp;chapter=(${uuid})"`,
+      "g",
+    );
     return [...html.matchAll(edit)].map((m) => m[1] as string);
   }
 

@@ -106,8 +106,8 @@ for (const width of [1280, 390]) {
       const admin = adminPage;
       await admin.setViewportSize({ width, height: 900 });
       const title = uniqueTitle("Rebrand kit");
-      await admin.goto("/admin");
-      const created = await admin.request.post("/admin", {
+      await admin.goto("/admin/courses");
+      const created = await admin.request.post("/admin/courses", {
         form: { intent: "create-course", title, description: "Brand assets" },
         headers: { Origin: new URL(admin.url()).origin },
         maxRedirects: 0,

@@ -48,12 +48,12 @@ withAdmin(
   "a POST without an Origin header is refused, even with an admin's cookie",
   async ({ adminApi }) => {
     const title = `No origin ${crypto.randomUUID().slice(0, 8)}`;
-    const bare = await adminApi.request.post("/admin", {
+    const bare = await adminApi.request.post("/admin/courses", {
       form: { intent: "create-course", title },
       maxRedirects: 0,
     });
     expect(bare.status()).toBe(403);
-    const panel = await (await adminApi.request.get("/admin")).text();
+    const panel = await (await adminApi.request.get("/admin/courses")).text();
     expect(panel).not.toContain(title);
     // The same post as the admin panel sends it (with Origin) goes through.
     expect((await adminApi.post({ intent: "create-course", title })).status()).toBe(302);

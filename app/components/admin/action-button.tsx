@@ -29,7 +29,7 @@ export function ActionButton({
   }
   return (
     <>
-      <Form method="post" action="/admin" preventScrollReset onSubmit={onSubmit}>
+      <Form method="post" action="/admin/courses" preventScrollReset onSubmit={onSubmit}>
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

@@ -1,7 +1,8 @@
 import { NavLink } from "react-router";
 
 export const adminSections = [
-  { to: "/admin", label: "Courses", end: true },
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/courses", label: "Courses", end: false },
   { to: "/admin/members", label: "Members", end: false },
   { to: "/admin/sales", label: "Sales", end: false },
   { to: "/admin/learning", label: "Learning", end: false },

@@ -82,7 +82,7 @@ export function ChapterForm({
         content: editor.current?.getHtml() ?? chapter?.contentHtml ?? "",
         published: published ? "on" : "off",
       },
-      { method: "post", action: "/admin" },
+      { method: "post", action: "/admin/courses" },
     );
   }
 
@@ -137,7 +137,7 @@ export function ChapterForm({
         busy={busy}
         canSave={title.trim() !== ""}
         saveLabel="Save chapter"
-        cancelTo={`/admin?course=${courseId}`}
+        cancelTo={`/admin/courses?course=${courseId}`}
       />
       {guard.dialog}
     </form>

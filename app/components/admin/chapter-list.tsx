@@ -86,7 +86,7 @@ export function ChapterList({
     setFailure(null);
     fetcher.submit(
       { intent: "reorder-chapters", courseId, chapterIds: ids.join(",") },
-      { method: "post", action: "/admin", preventScrollReset: true },
+      { method: "post", action: "/admin/courses", preventScrollReset: true },
     );
   }
 
@@ -225,7 +225,7 @@ export function ChapterList({
                 first={i === 0}
                 last={i === last}
                 previewTo={`/course/${courseId}?chapter=${id}`}
-                editTo={`/admin?course=${courseId}&chapter=${id}`}
+                editTo={`/admin/courses?course=${courseId}&chapter=${id}`}
                 confirmMessage={confirmDeleteChapter}
               />
             </li>

@@ -55,7 +55,7 @@ export function CourseForm({ course }: { course: EditedCourse | null }) {
   return (
     <Form
       method="post"
-      action="/admin"
+      action="/admin/courses"
       onSubmit={() => guard.allowLeaving()}
       className="mt-6 space-y-4 rounded-lg border border-indigo-200 bg-indigo-50/40 p-4"
     >
@@ -174,7 +174,7 @@ export function CourseForm({ course }: { course: EditedCourse | null }) {
         busy={busy}
         canSave={title.trim() !== "" && !altMissing && !uploading}
         saveLabel="Save course"
-        cancelTo={course ? `/admin?course=${course.id}` : "/admin"}
+        cancelTo={course ? `/admin/courses?course=${course.id}` : "/admin/courses"}
       />
       {guard.dialog}
     </Form>

@@ -41,7 +41,7 @@ export function CourseItem({
           />
         ) : null}
         <Link
-          to={isOpen ? "/admin" : `/admin?course=${course.id}`}
+          to={isOpen ? "/admin/courses" : `/admin/courses?course=${course.id}`}
           aria-expanded={isOpen}
           className="min-w-0 flex-1 basis-48 rounded-md text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
@@ -70,7 +70,7 @@ export function CourseItem({
           first={position === 0}
           last={position === count - 1}
           previewTo={`/course/${course.id}`}
-          editTo={`/admin?course=${course.id}&form=edit-course`}
+          editTo={`/admin/courses?course=${course.id}&form=edit-course`}
           deleteFields={{ expanded: expanded ?? "" }}
           confirmMessage={confirmDeleteCourse}
         />
@@ -87,7 +87,7 @@ export function CourseItem({
             <ChapterForm key="new" courseId={course.id} chapter={null} />
           ) : (
             <Link
-              to={`/admin?course=${course.id}&chapter=new`}
+              to={`/admin/courses?course=${course.id}&chapter=new`}
               className="inline-flex min-h-11 items-center rounded-md border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50"
             >
               Add chapter

@@ -18,7 +18,7 @@ export function DraftPreviewNotice({ course }: { course: MemberCourse }) {
             ? "This course is a draft: members do not see it until you publish it."
             : "This chapter is a draft: members do not see it until you publish it."}
         </span>
-        <Link to={`/admin?course=${course.id}`} className="font-medium underline">
+        <Link to={`/admin/courses?course=${course.id}`} className="font-medium underline">
           Back to the admin panel
         </Link>
       </p>

@@ -4,6 +4,7 @@ import {
   ConsoleHeading,
   DataTable,
   DateRangeFields,
+  Figure,
   secondaryButton,
 } from "~/components/admin/console";
 import { SalesGroupTable } from "~/components/admin/sales-groups";
@@ -46,16 +47,6 @@ const pageLabels = {
   "/white-label-upsell": "Upsell 1 (/white-label-upsell)",
   "/custom-saas-upsell": "Upsell 2 (/custom-saas-upsell)",
 } as const;
-
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{value}</dd>
-      {note ? <dd className="mt-1 text-sm text-slate-600">{note}</dd> : null}
-    </div>
-  );
-}
 
 export default function Funnel({ loaderData }: Route.ComponentProps) {
   const funnel = loaderData;

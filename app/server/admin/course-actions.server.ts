@@ -21,7 +21,7 @@ export type AdminResult =
   | { kind: "done"; to: string; notice: AdminNotice }
   | { kind: "failed"; status: 404 | 409; reason: string };
 
-const expand = (courseId: string) => `/admin?course=${courseId}`;
+const expand = (courseId: string) => `/admin/courses?course=${courseId}`;
 
 const courseNotFound = { kind: "failed", status: 404, reason: "Course not found" } as const;
 const chapterNotFound = { kind: "failed", status: 404, reason: "Chapter not found" } as const;
@@ -107,12 +107,12 @@ async function apply(db: Db, action: AdminAction): Promise<AdminResult> {
       if (!(await deleteCourse(db, action.courseId))) return courseNotFound;
       // Deleting the expanded course collapses it; another expanded course stays open.
       const keep = action.expanded && action.expanded !== action.courseId ? action.expanded : null;
-      return { kind: "done", to: keep ? expand(keep) : "/admin", notice: "course-deleted" };
+      return { kind: "done", to: keep ? expand(keep) : "/admin/courses", notice: "course-deleted" };
     }
     case "move-course":
       // At an end the button is disabled; a stale page's click changes nothing and says so.
       return (await moveCourse(db, action.courseId, action.direction))
-        ? { kind: "done", to: "/admin", notice: "course-moved" }
+        ? { kind: "done", to: "/admin/courses", notice: "course-moved" }
         : { kind: "failed", status: 409, reason: "The course cannot move further" };
     case "create-chapter": {
       const created = await createChapter(db, {

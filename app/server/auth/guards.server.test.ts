@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { offerDefaults } from "~/lib/offer";
 import type { ProofRequired } from "~/lib/proof";
-import * as adminRoute from "~/routes/admin/admin";
+import * as adminRoute from "~/routes/admin/courses";
 import * as memberRoute from "~/routes/admin/member";
 import * as membersRoute from "~/routes/admin/members";
 import * as productsRoute from "~/routes/admin/products";
@@ -92,26 +92,30 @@ describe("member guard", () => {
 
 describe("admin guard", () => {
   it("sends a visitor to /dashboard", async () => {
-    expect(redirectTarget(await load(adminRoute.loader, "/admin"))).toBe("/dashboard");
+    expect(redirectTarget(await load(adminRoute.loader, "/admin/courses"))).toBe("/dashboard");
   });
 
   it("sends a paid non-admin to /dashboard", async () => {
     const u = await createUser({ paid: true });
-    expect(redirectTarget(await load(adminRoute.loader, "/admin", u.cookie))).toBe("/dashboard");
+    expect(redirectTarget(await load(adminRoute.loader, "/admin/courses", u.cookie))).toBe(
+      "/dashboard",
+    );
   });
 
   it("lets an admin in", async () => {
     const u = await createUser({ isAdmin: true });
-    expect(redirectTarget(await load(adminRoute.loader, "/admin", u.cookie))).toBeNull();
+    expect(redirectTarget(await load(adminRoute.loader, "/admin/courses", u.cookie))).toBeNull();
   });
 
   it("where two-factor is required, sends an admin without it to /account, for pages and actions alike", async () => {
     const u = await createUser({ isAdmin: true });
     await withEnv({ requireAdminTwoFactor: true }, async () => {
-      expect(redirectTarget(await load(adminRoute.loader, "/admin", u.cookie))).toBe("/account");
+      expect(redirectTarget(await load(adminRoute.loader, "/admin/courses", u.cookie))).toBe(
+        "/account",
+      );
       const action = await run(() =>
         adminRoute.action({
-          request: appRequest("/admin", {
+          request: appRequest("/admin/courses", {
             cookie: u.cookie,
             form: { intent: "create-course", title: "Not allowed yet" },
           }),
@@ -138,11 +142,13 @@ describe("admin guard", () => {
 
       // With two-factor on, the admin is let in.
       await (await getDb()).update(user).set({ twoFactorEnabled: true }).where(eq(user.id, u.id));
-      expect(redirectTarget(await load(adminRoute.loader, "/admin", u.cookie))).toBeNull();
+      expect(redirectTarget(await load(adminRoute.loader, "/admin/courses", u.cookie))).toBeNull();
     });
     // Where it is not required (localhost by default), the admin without it is let in.
     const other = await createUser({ isAdmin: true });
-    expect(redirectTarget(await load(adminRoute.loader, "/admin", other.cookie))).toBeNull();
+    expect(
+      redirectTarget(await load(adminRoute.loader, "/admin/courses", other.cookie)),
+    ).toBeNull();
   });
 });
 

@@ -4,12 +4,12 @@ import { createChapter, createCourse } from "~/server/courses/authoring.server";
 import { getDb } from "~/server/db/db.server";
 import { chapter, course } from "~/server/db/schema";
 import { appRequest, cookieHeader, createUser, redirectTarget, run } from "~/test/helpers";
-import * as admin from "./admin";
+import * as admin from "./courses";
 
 function post(form: Record<string, string>, cookie?: string) {
   return run(() =>
     admin.action({
-      request: appRequest("/admin", { cookie, form }),
+      request: appRequest("/admin/courses", { cookie, form }),
       params: {},
       context: {},
     } as never),
@@ -47,7 +47,7 @@ function load(path: string, cookie: string) {
 async function noticeAfter(result: unknown, cookie: string): Promise<string | null> {
   expect(result).toBeInstanceOf(Response);
   const flash = cookieHeader((result as Response).headers);
-  const target = redirectTarget(result) ?? "/admin";
+  const target = redirectTarget(result) ?? "/admin/courses";
   const page = await load(target, `${cookie}; ${flash}`);
   // The page clears the notice as it shows it.
   expect(page.init?.headers?.get("set-cookie")).toMatch(/ailabs\.admin_notice=;.*Max-Age=0/);
@@ -99,7 +99,7 @@ describe("admin actions refuse everyone but admins", () => {
     const member = await createUser({ paid: true });
     const result = await run(() =>
       admin.loader({
-        request: appRequest("/admin", { cookie: member.cookie }),
+        request: appRequest("/admin/courses", { cookie: member.cookie }),
         params: {},
         context: {},
       } as never),
@@ -116,7 +116,7 @@ describe("admin actions for an admin", () => {
       cookie,
     );
     const target = redirectTarget(result) ?? "";
-    const id = target.match(/^\/admin\?course=([0-9a-f-]{36})$/)?.[1] ?? "";
+    const id = target.match(/^\/admin\/courses\?course=([0-9a-f-]{36})$/)?.[1] ?? "";
     const [row] = await (await getDb()).select().from(course).where(eq(course.id, id));
     expect(row).toMatchObject({ title: "New course", description: "About" });
   });
@@ -129,12 +129,12 @@ describe("admin actions for an admin", () => {
       redirectTarget(
         await post({ intent: "delete-course", courseId: g.courseId, expanded: f.courseId }, cookie),
       ),
-    ).toBe(`/admin?course=${f.courseId}`);
+    ).toBe(`/admin/courses?course=${f.courseId}`);
     expect(
       redirectTarget(
         await post({ intent: "delete-course", courseId: f.courseId, expanded: f.courseId }, cookie),
       ),
-    ).toBe("/admin");
+    ).toBe("/admin/courses");
     expect(
       await (await getDb()).select().from(chapter).where(eq(chapter.courseId, f.courseId)),
     ).toHaveLength(0);
@@ -183,7 +183,7 @@ describe("admin actions for an admin", () => {
     );
     expect(await said({ intent: "delete-course", courseId: f.courseId })).toBe("Course deleted.");
     // Without the cookie, nothing is said.
-    expect((await load("/admin", cookie)).data.notice).toBeNull();
+    expect((await load("/admin/courses", cookie)).data.notice).toBeNull();
   });
 
   it("refuses an empty title, and a failed course action speaks of the course", async () => {
@@ -254,7 +254,7 @@ describe("admin actions for an admin", () => {
     form.append("published", "off");
     form.append("published", "on");
     await post(Object.fromEntries(form), cookie);
-    const request = appRequest("/admin", { cookie });
+    const request = appRequest("/admin/courses", { cookie });
     const published = await run(() =>
       admin.action({
         request: new Request(request.url, { method: "POST", headers: request.headers, body: form }),
@@ -262,7 +262,7 @@ describe("admin actions for an admin", () => {
         context: {},
       } as never),
     );
-    expect(redirectTarget(published)).toBe(`/admin?course=${id}`);
+    expect(redirectTarget(published)).toBe(`/admin/courses?course=${id}`);
     const [after] = await (await getDb()).select().from(course).where(eq(course.id, id));
     expect(after).toMatchObject({ published: true, coverImageUrl: null, coverAlt: "" });
 
@@ -302,7 +302,7 @@ describe("admin actions for an admin", () => {
       contentHtml: "",
     });
     const titles = async () =>
-      (await load(`/admin?course=${f.courseId}`, cookie)).data.courses
+      (await load(`/admin/courses?course=${f.courseId}`, cookie)).data.courses
         .find((x) => x.id === f.courseId)
         ?.chapters.map((x) => x.title);
     const reorder = (ids: string[]) =>
@@ -318,7 +318,7 @@ describe("admin actions for an admin", () => {
 
     const g = await fixture();
     const order = async () =>
-      (await load("/admin", cookie)).data.courses
+      (await load("/admin/courses", cookie)).data.courses
         .map((x) => x.id)
         .filter((x) => x === f.courseId || x === g.courseId);
     expect(await order()).toEqual([f.courseId, g.courseId]);

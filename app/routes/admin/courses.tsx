@@ -13,9 +13,9 @@ import { isUuid } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
 import { checkForm, readForm, redirectWithNotice, takeNotice } from "~/server/forms.server";
 import { logError } from "~/server/log-error.server";
-import type { Route } from "./+types/admin";
+import type { Route } from "./+types/courses";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Panel | AI Labs" }];
+export const meta: Route.MetaFunction = () => [{ title: "Courses | AI Labs" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -97,10 +97,10 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           tabIndex={-1}
           className="text-3xl font-bold tracking-tight focus:outline-none"
         >
-          Admin Panel
+          Courses
         </h1>
         <Link
-          to="/admin?form=new-course"
+          to="/admin/courses?form=new-course"
           className="inline-flex min-h-11 items-center rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
         >
           New course
