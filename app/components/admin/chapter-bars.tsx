@@ -1,5 +1,6 @@
 import type { CourseFigures } from "~/server/admin/learning.server";
 import { Cell, DataTable } from "./console";
+import { DraftBadge } from "./draft-badge";
 
 const share = (count: number, of: number) => (of > 0 ? Math.min(100, (count / of) * 100) : 0);
 
@@ -27,7 +28,15 @@ export function ChapterBars({ course }: { course: CourseFigures }) {
         {course.chapters.map((c, i) => (
           <tr key={c.id} data-testid="learning-chapter">
             <Cell>{i + 1}</Cell>
-            <Cell wrap>{c.title}</Cell>
+            <Cell wrap>
+              {c.title}
+              {c.published ? null : (
+                <>
+                  {" "}
+                  <DraftBadge />
+                </>
+              )}
+            </Cell>
             <Cell>{c.opened.toLocaleString("en-US")}</Cell>
             <Cell>{c.done.toLocaleString("en-US")}</Cell>
             <td className="relative w-1/2 min-w-40 px-3 py-2 align-middle">

@@ -39,11 +39,26 @@ export function ConsoleHeading({
 }
 
 /** One figure of a page's summary (inside a `dl`): its label, its value, and a line under it. */
-export function Figure({ label, value, note }: { label: string; value: string; note?: ReactNode }) {
+export function Figure({
+  label,
+  value,
+  note,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: ReactNode;
+  testId?: string;
+}) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{value}</dd>
+      <dd
+        className="mt-1 text-2xl font-bold tracking-tight text-slate-900 tabular-nums"
+        data-testid={testId}
+      >
+        {value}
+      </dd>
       {note ? <dd className="mt-1 text-sm text-slate-600">{note}</dd> : null}
     </div>
   );

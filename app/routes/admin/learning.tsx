@@ -40,8 +40,9 @@ export default function Learning({ loaderData }: Route.ComponentProps) {
       </ConsoleHeading>
       <p className="mt-4 max-w-3xl text-sm text-slate-600">
         A member has opened a chapter once they showed it in the course page or marked it done;
-        started a course once they opened any of its chapters; finished it when every chapter it has
-        now is marked done. The completion rate is finished divided by started. Counted at{" "}
+        started a course once they opened any of its chapters; finished it when every published
+        chapter it has now is marked done (a Draft chapter counts for nothing). Admins' previews are
+        not counted. The completion rate is finished divided by started. Counted at{" "}
         <span data-testid="learning-counted-at">{formatWhen(new Date(at))}</span>, again at most
         once a minute.
       </p>
@@ -63,7 +64,12 @@ export default function Learning({ loaderData }: Route.ComponentProps) {
                     {c.title}
                   </a>
                 </Cell>
-                <Cell>{c.chapters.length.toLocaleString("en-US")}</Cell>
+                <Cell>
+                  {c.chapters.filter((ch) => ch.published).length.toLocaleString("en-US")}
+                  {c.chapters.some((ch) => !ch.published)
+                    ? ` (and ${c.chapters.filter((ch) => !ch.published).length} draft)`
+                    : ""}
+                </Cell>
                 <Cell>{c.started.toLocaleString("en-US")}</Cell>
                 <Cell>{c.finished.toLocaleString("en-US")}</Cell>
                 <Cell>{percent(c.completionRate)}</Cell>

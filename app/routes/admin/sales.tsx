@@ -5,6 +5,7 @@ import {
   DataTable,
   DateRangeFields,
   EmptyState,
+  Figure,
   formatAmount,
   SelectField,
   secondaryButton,
@@ -40,17 +41,6 @@ function formatDay(day: string, unit: SalesUnit): string {
   if (unit === "month") return monthFormat.format(date);
   const text = dayFormat.format(date);
   return unit === "week" ? `Week of ${text}` : text;
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
 }
 
 export default function Sales({ loaderData }: Route.ComponentProps) {

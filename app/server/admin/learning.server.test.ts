@@ -62,9 +62,9 @@ describe("the learning figures", () => {
         finished: 1,
         completionRate: 1 / 3,
         chapters: [
-          { id: c1, title: "One", opened: 2, done: 2 },
-          { id: c2, title: "Two", opened: 2, done: 2 },
-          { id: c3, title: "Three", opened: 1, done: 1 },
+          { id: c1, title: "One", published: true, opened: 2, done: 2 },
+          { id: c2, title: "Two", published: true, opened: 2, done: 2 },
+          { id: c3, title: "Three", published: true, opened: 1, done: 1 },
         ],
       },
       {
@@ -83,15 +83,24 @@ describe("the learning figures", () => {
     expect(after).toMatchObject({ started: 3, finished: 0, completionRate: 0 });
     expect(after?.chapters.at(-1)).toMatchObject({ title: "Four", opened: 0, done: 0 });
 
-    // Four as a draft: members cannot read it, so u1 has finished the course again; an
-    // admin's mark on the draft (previewing it) does not finish it for them either.
+    // Four as a draft: members cannot read it, so u1 has finished the course again. An
+    // admin previewing the course (opening One, marking the draft done) is no student:
+    // nothing of theirs is counted.
     const fourOnly = and(eq(chapter.courseId, courseId), eq(chapter.title, "Four"));
     await db.update(chapter).set({ published: false }).where(fourOnly);
     const admin = await createUser({ isAdmin: true });
     const [four] = await db.select().from(chapter).where(fourOnly);
+    await openCourse(db, { userId: admin.id, courseId, chapterId: c1 });
     await setChapterDone(db, admin.id, four?.id ?? "", true, true);
     const drafted = (await learningReport(db)).find((c) => c.id === courseId);
-    expect(drafted).toMatchObject({ started: 4, finished: 1 });
+    expect(drafted).toMatchObject({ started: 3, finished: 1 });
+    expect(drafted?.chapters[0]).toMatchObject({ title: "One", opened: 2, done: 2 });
+    expect(drafted?.chapters.at(-1)).toMatchObject({
+      title: "Four",
+      published: false,
+      opened: 0,
+      done: 0,
+    });
   });
 
   it("counts again after a minute, or at once when asked to", async () => {

@@ -9,16 +9,20 @@
 // marked done before openings were recorded. So a chapter_view row exists
 // whenever a chapter_progress row does, and "started a course" (any
 // chapter_view or chapter_progress row in it) is counted from chapter_view
-// alone, on chapter_view_course_user_idx. Finished: every chapter the course
-// has now is marked done.
+// alone, on chapter_view_course_user_idx. Finished: every published chapter
+// the course has now is marked done (a draft chapter is marked as such and
+// counts for nothing). Only members count: an admin's preview of a course is
+// not a student's opening.
 
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client.server";
-import { chapter, chapterProgress, chapterView, course } from "../db/schema";
+import { chapter, chapterProgress, chapterView, course, user } from "../db/schema";
 
 export type ChapterFigures = {
   id: string;
   title: string;
+  /** False for a draft: members do not see it, and finishing the course does not need it. */
+  published: boolean;
   opened: number;
   done: number;
 };
@@ -39,11 +43,16 @@ export async function learningReport(db: Db): Promise<CourseFigures[]> {
     rowsOf(
       db,
       sql`
-        select c.id, c.course_id, c.title, coalesce(opened.n, 0) as opened, coalesce(done.n, 0) as done
+        select c.id, c.course_id, c.title, c.published, coalesce(opened.n, 0) as opened,
+          coalesce(done.n, 0) as done
         from ${chapter} c
-          left join (select chapter_id, count(*) as n from ${chapterView} group by chapter_id) opened
+          left join (select v.chapter_id, count(*) as n from ${chapterView} v
+              join ${user} u on u.id = v.user_id and not u.is_admin
+            group by v.chapter_id) opened
             on opened.chapter_id = c.id
-          left join (select chapter_id, count(*) as n from ${chapterProgress} group by chapter_id) done
+          left join (select pr.chapter_id, count(*) as n from ${chapterProgress} pr
+              join ${user} u on u.id = pr.user_id and not u.is_admin
+            group by pr.chapter_id) done
             on done.chapter_id = c.id
         order by c.course_id, c.sort_order`,
     ),
@@ -52,7 +61,8 @@ export async function learningReport(db: Db): Promise<CourseFigures[]> {
       sql`
         with started as (
           select course_id, count(*) as n
-          from (select distinct course_id, user_id from ${chapterView}) s
+          from (select distinct v.course_id, v.user_id from ${chapterView} v
+            join ${user} u on u.id = v.user_id and not u.is_admin) s
           group by course_id
         ),
         finished as (
@@ -61,6 +71,7 @@ export async function learningReport(db: Db): Promise<CourseFigures[]> {
             select pr.user_id, pr.course_id, count(*) as done
             from ${chapterProgress} pr
               join ${chapter} c on c.id = pr.chapter_id and c.published
+              join ${user} u on u.id = pr.user_id and not u.is_admin
             group by pr.user_id, pr.course_id
           ) p
           join (
@@ -83,6 +94,7 @@ export async function learningReport(db: Db): Promise<CourseFigures[]> {
     list.push({
       id: String(r.id),
       title: String(r.title),
+      published: r.published === true || r.published === "t",
       opened: Number(r.opened),
       done: Number(r.done),
     });
