@@ -10,6 +10,7 @@ import {
   type MemberAccess,
   opensCourse,
   paidAccessSql,
+  planHoldersSql,
   userOpensCourseSql,
 } from "./access.server";
 import { adminActor } from "./admin/audit.server";
@@ -164,7 +165,12 @@ describe("the access rule is one rule", () => {
     ) as Record<MemberAccess, string[]>;
     for (const row of rows) {
       const [account] = await db
-        .select({ isAdmin: userTable.isAdmin, sqlSays: paidAccessSql(userTable) })
+        .select({
+          isAdmin: userTable.isAdmin,
+          sqlSays: paidAccessSql(userTable),
+          // The dashboard's count: admins, and the plan's holders as one set.
+          setSays: sql<boolean>`(${userTable.isAdmin} or ${userTable.id} in ${planHoldersSql()})`,
+        })
         .from(userTable)
         .where(eq(userTable.id, row.id));
       const guardSays = await hasPaidAccess(db, { id: row.id, isAdmin: account?.isAdmin === true });
@@ -172,6 +178,7 @@ describe("the access rule is one rule", () => {
       expect(row.access, label).toBe(expected[row.id]);
       expect(guardSays, label).toBe(row.access === "admin" || row.access === "member");
       expect(account?.sqlSays, label).toBe(guardSays);
+      expect(account?.setSays, label).toBe(guardSays);
       expect((await findMember(db, row.id))?.access, label).toBe(row.access);
       for (const [access, ids] of Object.entries(filtered)) {
         expect(ids.includes(row.id), `${label} in the ${access} filter`).toBe(

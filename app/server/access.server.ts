@@ -95,6 +95,16 @@ export function memberAccessIs(u: UserRef, access: MemberAccess): SQL<boolean> {
   }
 }
 
+/**
+ * The ids of the users who hold the plan by the rule (holdsPlan), as one
+ * uncorrelated set: counting every account's access in one pass over the
+ * purchases (`u.is_admin or u.id in (…)`), not a subquery per account.
+ */
+export function planHoldersSql(): SQL {
+  return sql`(select ${col(purchase.userId)} from ${purchase}
+    where ${counts(col(purchase.userId))} and ${col(purchase.product)} = ${accessProduct})`;
+}
+
 /** What a member holds: whether they are an admin, and the products of their purchases that count. */
 export type Holdings = { isAdmin: boolean; products: readonly string[] };
 

@@ -16,8 +16,12 @@ const may = { from: "2032-05-01", to: "2032-05-31" } as const;
 const { app } = await createTestApp();
 const ours: string[] = [];
 
+/** Accounts made in May 2032 (by an earlier run on the same database, too). */
+const inMay = sql`${user.createdAt} >= '2032-05-01' and ${user.createdAt} < '2032-06-01'`;
+
 beforeAll(async () => {
   const db = await getDb();
+  await db.delete(user).where(inMay);
   const [a, b, c] = [await createUser(), await createUser(), await createUser()];
   if (!a || !b || !c) throw new Error("no users");
   ours.push(a.id, b.id, c.id);
@@ -78,7 +82,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await (await getDb()).delete(purchase).where(inArray(purchase.userId, ours));
+  // Their purchases and refunds go with them.
+  await (await getDb()).delete(user).where(inArray(user.id, ours));
 });
 
 const range = (from: string, to: string) => ({ period: "range" as const, label: "", from, to });

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { orderBump, upsellProducts } from "~/config/site";
 import type { DashboardQuery } from "~/lib/admin-forms";
 import { launchInstant, type OfferSettings } from "~/lib/offer";
-import { paidAccessSql } from "../access.server";
+import { planHoldersSql } from "../access.server";
 import { type Db, rowsOf } from "../db/client.server";
 import { emailOutbox, paymentIssue, user } from "../db/schema";
 import { claimedFreeToPaidPercent, type DayRange, readFunnel } from "./funnel.server";
@@ -69,8 +69,10 @@ export async function readDashboard(db: Db, range: DashboardRange) {
   const [standing] = await rowsOf<{ members: number; unmatched: number; failing: number }>(
     db,
     sql`select
-      (select count(*) from ${user} u
-        where ${paidAccessSql({ id: sql`u.id`, isAdmin: sql`u.is_admin` })})::int as members,
+      -- The access rule's holders of the plan as one set: a pass over the purchases,
+      -- not a subquery per account.
+      (select count(*) from ${user} u where u.is_admin or u.id in ${planHoldersSql()})::int
+        as members,
       (select count(*) from ${paymentIssue} where resolved_at is null)::int as unmatched,
       (select count(*) from ${emailOutbox} where sent_at is null and attempts > 0)::int as failing`,
   );
