@@ -119,6 +119,28 @@ describe("a refund from the console, test checkout", () => {
     ).toEqual({ ok: false, error: "Refunded in full." });
   });
 
+  it("two forms shown at once refund no more than was paid", async () => {
+    const db = await getDb();
+    const admin = await createUser({ isAdmin: true });
+    const u = await createUser({ paid: true });
+    const [plan] = await purchasesOf(u.id);
+    if (!plan) throw new Error("no purchase");
+    const form = (amountCents: number) =>
+      refundPurchase(
+        db,
+        adminActor(admin),
+        { userId: u.id, purchaseId: plan.id, amountCents, refundedBefore: 0 },
+        undefined,
+      );
+    const answers = await Promise.all([form(2000), form(1500)]);
+    expect(answers.filter((a) => a?.ok)).toHaveLength(1);
+    expect(answers.filter((a) => !a?.ok)).toEqual([
+      { ok: false, error: expect.stringContaining("refunded meanwhile") },
+    ]);
+    const paidBack = (await refundsOf(plan.id)).reduce((n, r) => n + r.amountCents, 0);
+    expect([1500, 2000]).toContain(paidBack);
+  });
+
   it("a refund notification after a partial refund books only what was left", async () => {
     const u = await createUser({ paid: true });
     const admin = await createUser({ isAdmin: true });

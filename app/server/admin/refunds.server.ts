@@ -23,6 +23,9 @@ export type RefundRequest = {
   refundedBefore: number;
 };
 
+const refundedMeanwhile =
+  "This purchase was refunded meanwhile: look at what is left and try again.";
+
 export type RefundResult = { ok: true; message: string } | { ok: false; error: string };
 
 /** A purchase and what has been paid back on it. */
@@ -96,8 +99,10 @@ const stripeIntentOf = (p: Pick<Refundable, "providerRef">) => {
 
 /**
  * Pays back `amountCents` of a member's purchase, once per form shown: the
- * idempotency key is the purchase and what had been paid back when the form
- * was shown, sent to Stripe and kept with the refund (refund_request_key_idx).
+ * idempotency key is the purchase, what had been paid back when the form was
+ * shown and the amount, sent to Stripe and kept with the refund
+ * (refund_request_key_idx). Two forms at once never pay back more than was
+ * paid: the sum is checked again with the purchase row locked.
  * Returns null for no such purchase of this member.
  */
 export async function refundPurchase(
@@ -106,7 +111,7 @@ export async function refundPurchase(
   request: RefundRequest,
   stripe: StripeConfig | undefined,
 ): Promise<RefundResult | null> {
-  const requestKey = `refund:${request.purchaseId}:${request.refundedBefore}`;
+  const requestKey = `refund:${request.purchaseId}:${request.refundedBefore}:${request.amountCents}`;
   const p = await refundableOf(db, request.userId, request.purchaseId);
   if (!p) return null;
   const what = `${productName(p.product)} (order ${p.orderNumber})`;
@@ -148,16 +153,25 @@ export async function refundPurchase(
       };
     }
   }
-  await db.transaction(async (tx) => {
+  const recorded = await db.transaction(async (tx) => {
     // The purchase row locked: refunds of one purchase are recorded one at a time.
     await tx.execute(sql`select 1 from ${purchase} where id = ${p.id} for update`);
+    const [sum] = await rowsOf<{ paid: number }>(
+      tx,
+      sql`select coalesce(sum(amount_cents), 0)::int as paid from ${refund} where purchase_id = ${p.id}`,
+    );
+    const before = Number(sum?.paid ?? 0);
+    // Another form's refund was recorded meanwhile: the test checkout's is refused (no
+    // money moved); one Stripe made is recorded, as the money went back.
+    if (!providerRef && before + request.amountCents > p.amountCents) return false;
     const [made] = await tx
       .insert(refund)
       .values({ purchaseId: p.id, amountCents: request.amountCents, providerRef, requestKey })
       .onConflictDoNothing()
       .returning({ id: refund.id });
-    if (!made) return;
-    if (request.amountCents === left) {
+    if (!made) return true;
+    const full = before + request.amountCents >= p.amountCents;
+    if (full) {
       await tx
         .update(purchase)
         .set({ status: "refunded", refundedAt: new Date() })
@@ -167,10 +181,12 @@ export async function refundPurchase(
       kind: "purchase.refund",
       target: what,
       detail: `${formatAmount(request.amountCents, p.currency)} of ${formatAmount(p.amountCents, p.currency)} paid back${
-        request.amountCents === left ? ": refunded in full, access from it ends" : ""
+        full ? ": refunded in full, access from it ends" : ""
       }${providerRef ? ` (Stripe ${providerRef})` : ""}`,
     });
+    return true;
   });
+  if (!recorded) return { ok: false, error: refundedMeanwhile };
   return { ok: true, message: refundedMessage(p, what, request.amountCents) };
 }
 
