@@ -283,6 +283,9 @@ for (const width of [1280, 390]) {
       adminPage: page,
       adminApi,
     }) => {
+      // A long journey with three axe checks of a page holding the editor: over a minute on
+      // two shared cores with PostgreSQL and the other worker running.
+      test.slow();
       const long = Array.from(
         { length: 40 },
         (_, i) => `<p>Paragraph ${i + 1} of a long chapter.</p>`,
