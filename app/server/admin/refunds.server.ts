@@ -123,10 +123,7 @@ export async function refundPurchase(
   const why = whyNotRefundable(p, stripe);
   if (why) return { ok: false, error: why };
   if (p.refundedCents !== request.refundedBefore) {
-    return {
-      ok: false,
-      error: "This purchase was refunded meanwhile: look at what is left and try again.",
-    };
+    return { ok: false, error: refundedMeanwhile };
   }
   const left = p.amountCents - p.refundedCents;
   if (request.amountCents > left) {
