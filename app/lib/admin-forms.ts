@@ -18,6 +18,20 @@ const optionalText = (max: number) =>
     .catch(null)
     .default(null);
 
+/** A day as YYYY-MM-DD (UTC); anything else is no day. */
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && dayOf(new Date(`${v}T00:00:00Z`)) === v,
+  )
+  .nullable()
+  .catch(null)
+  .default(null);
+
+/** Accounts per page on /admin/members. */
+export const membersPageSize = 50;
+
 export const auditQuerySchema = z.object({
   actor: optionalText(254),
   kind: optionalText(64),
@@ -27,11 +41,67 @@ export const auditQuerySchema = z.object({
 export const memberAccessFilters = ["all", "admin", "member", "refunded", "none"] as const;
 export type MemberAccessFilter = (typeof memberAccessFilters)[number];
 
+/** How a member has paid: the providers a purchase can come from. */
+export const memberProviders = ["stripe", "warriorplus", "test", "manual"] as const;
+export type MemberProvider = (typeof memberProviders)[number];
+
+/** Progress through the published chapters (of one course, or of every course). */
+export const memberProgressFilters = ["all", "not-started", "in-progress", "finished"] as const;
+
+/** The columns /admin/members sorts by. */
+export const memberSorts = [
+  "name",
+  "email",
+  "joined",
+  "access",
+  "progress",
+  "spend",
+  "active",
+] as const;
+export type MemberSort = (typeof memberSorts)[number];
+
 export const membersQuerySchema = z.object({
   q: optionalText(200),
   access: z.enum(memberAccessFilters).catch("all").default("all"),
+  /** Holds this product (a purchase of it that counts by the access rule). */
+  product: z.enum(funnelProductKeys).nullable().catch(null).default(null),
+  /** Has a purchase from this provider. */
+  provider: z.enum(memberProviders).nullable().catch(null).default(null),
+  joinedFrom: isoDay,
+  joinedTo: isoDay,
+  progress: z.enum(memberProgressFilters).catch("all").default("all"),
+  /** The course the progress filter is about; none: every published course. */
+  course: z.uuid().nullable().catch(null).default(null),
+  sort: z.enum(memberSorts).catch("joined").default("joined"),
+  dir: z.enum(["asc", "desc"]).catch("desc").default("desc"),
   page: page.default(1),
 });
+export type MembersQuery = z.output<typeof membersQuerySchema>;
+
+/** Every account, newest first, the first page. */
+export const membersQueryDefaults: MembersQuery = membersQuerySchema.parse({});
+
+/** The query string of a members query, without its defaults (links, the CSV). */
+export function membersSearch(query: MembersQuery, change: Partial<MembersQuery> = {}) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...query, ...change })) {
+    if (value !== null && value !== membersQueryDefaults[key as keyof MembersQuery]) {
+      search.set(key, String(value));
+    }
+  }
+  return search;
+}
+
+/** Grant or revoke one product for the members ticked on /admin/members; shown again to confirm. */
+export const bulkAccessSchema = z.object({
+  intent: z.enum(["bulk-grant", "bulk-revoke"], "Unknown action"),
+  product: z.enum(funnelProductKeys, "Choose a product"),
+  confirm: z.literal("yes").optional(),
+});
+export const bulkMembersSchema = z
+  .array(z.uuid("No such member"))
+  .min(1, "Tick at least one member first")
+  .max(membersPageSize, `At most ${membersPageSize} members at once`);
 
 export const memberActions = [
   "grant",
@@ -173,9 +243,6 @@ export const productFileRemoveSchema = z.object({
 /** A product's form fields as the inputs show them. */
 export type ProductForm = { name: string; price: string; regularPrice: string };
 
-/** Accounts per page on /admin/members. */
-export const membersPageSize = 50;
-
 /** A day as the date inputs send it (YYYY-MM-DD); anything else counts as not given. */
 const optionalDay = z.iso.date().nullable().catch(null).default(null);
 
@@ -198,16 +265,6 @@ export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 
 export const salesUnits = ["day", "week", "month"] as const;
 export type SalesUnit = (typeof salesUnits)[number];
-
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && dayOf(new Date(`${v}T00:00:00Z`)) === v,
-  )
-  .nullable()
-  .catch(null)
-  .default(null);
 
 export const salesQuerySchema = z.object({
   from: isoDay,

@@ -147,10 +147,15 @@ export async function holdsProduct(
   if (user.isAdmin) return true;
   const [row] = await rowsOf<{ holds: boolean }>(
     db,
-    sql`select exists (select 1 from ${purchase} where ${counts(sql`${user.id}`)}
-      and ${col(purchase.product)} = ${product}) as holds`,
+    sql`select ${holdsProductSql({ id: sql`${user.id}` }, product)} as holds`,
   );
   return row?.holds === true;
+}
+
+/** Whether the user `u` holds a purchase of `product` that counts (admin or not), in SQL. */
+export function holdsProductSql(u: { id: AnyPgColumn | SQL }, product: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${purchase} where ${counts(ref(u.id))}
+    and ${col(purchase.product)} = ${product})`;
 }
 
 /** The rule in code: whether a member holding `held` opens a course that the products `opens` open. */
@@ -185,7 +190,7 @@ function refundedPlan(userId: SQL): SQL<boolean> {
 
 /** The rule itself: the user `userId` holds a completed purchase of the plan that counts. */
 function holdsPlan(userId: SQL): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${purchase} where ${counts(userId)} and ${col(purchase.product)} = ${accessProduct})`;
+  return holdsProductSql({ id: userId }, accessProduct);
 }
 
 /**

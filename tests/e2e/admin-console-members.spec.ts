@@ -39,7 +39,7 @@ test.describe("the owner's console: members", () => {
     await expect(page).toHaveURL(/q=/);
     const row = page.getByRole("row").filter({ hasText: member.email });
     await expect(row).toHaveCount(1);
-    await expect(row.getByRole("cell").nth(3)).toHaveText("none");
+    await expect(row.getByRole("cell").nth(4)).toHaveText("none");
     await row.getByRole("link", { name: member.name }).click();
     await expect(page.getByRole("heading", { level: 1, name: member.name })).toBeVisible();
 
@@ -109,10 +109,12 @@ test.describe("the owner's console: members", () => {
       await page.request.get(`/admin/members.csv?q=${encodeURIComponent(account.email)}`)
     ).text();
     const lines = text.trim().split("\r\n");
-    expect(lines[0]).toBe("id,name,email,joined,access,paid_with,two_factor,last_seen");
+    expect(lines[0]).toBe(
+      "id,name,email,joined,access,products,paid_with,spend_cents,chapters_done,chapters,progress_percent,two_factor,last_active",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,${account.email},`);
-    expect(lines[1]).toContain(",member,test,false,");
+    expect(lines[1]).toMatch(/,member,lifetime-access,test,\d+,0,\d+,0,false,/);
     expect(lines[1]).toContain(`,"'=HYPERLINK(""http://x.test"")",${account.email},`);
   });
 
@@ -164,6 +166,96 @@ test.describe("the owner's console: members", () => {
       await expect(purchases.getByRole("link", { name: /^Refund order/ })).toHaveCount(0);
       expect((await dashboard()).headers().location).toBe("/payment-options");
       await context.dispose();
+    }
+  });
+
+  test("the student list sorts, filters, and grants and revokes a product in bulk at both widths", async ({
+    adminPage: page,
+    playwright,
+    baseURL,
+  }) => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const tag = crypto.randomUUID().slice(0, 8);
+      const made: Account[] = [];
+      for (const [name, paid] of [
+        [`Bea ${tag}`, true],
+        [`Al ${tag}`, false],
+      ] as const) {
+        const { context, account } = await someoneElse(playwright, baseURL ?? "", {
+          paid,
+          account: { ...newAccount(), name },
+        });
+        made.push(account);
+        await context.dispose();
+      }
+      const [bea, al] = made as [Account, Account];
+      await page.goto(`/admin/members?q=${tag}`);
+      await expect(page.getByText("2 accounts match, newest first.")).toBeVisible();
+      const table = page.getByRole("table", { name: "Accounts" });
+      const names = () => table.getByRole("row").getByRole("link", { name: new RegExp(tag) });
+      await expect(names()).toHaveText([al.name, bea.name]);
+
+      // Sorting: a heading's link, its order said to screen readers.
+      await table.getByRole("link", { name: /^Name/ }).click();
+      await expect(page).toHaveURL(/sort=name&dir=asc/);
+      await expect(names()).toHaveText([al.name, bea.name]);
+      await expect(table.getByRole("columnheader", { name: /^Name/ })).toHaveAttribute(
+        "aria-sort",
+        "ascending",
+      );
+      await table.getByRole("link", { name: /^Spend/ }).click();
+      await expect(page.getByText("by spend, highest first")).toBeVisible();
+      await expect(names()).toHaveText([bea.name, al.name]);
+      await expect(table.getByRole("row").filter({ hasText: bea.email })).toContainText("$25");
+
+      // Filtering keeps the order; the CSV is exactly what is filtered.
+      await page.getByLabel("Paid with").selectOption("test");
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(page.getByText("1 account match, by spend, highest first.")).toBeVisible();
+      const csv = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
+      const lines = (await (await page.request.get(csv ?? "")).text()).trim().split("\r\n");
+      expect(lines.slice(1).map((l) => l.split(",")[2])).toEqual([bea.email]);
+      await page.getByRole("link", { name: "Clear filters" }).click();
+      await page.goto(`/admin/members?q=${tag}`);
+
+      // Bulk: tick every member on the page, grant VIP, confirm.
+      await page.getByLabel("Tick every member on this page").check();
+      await expect(page.getByLabel(`Tick ${bea.email}`)).toBeChecked();
+      await page.getByLabel("For the ticked members").selectOption({ label: "VIP Upgrade" });
+      await page.getByRole("button", { name: "Grant…" }).click();
+      const dialog = page.getByRole("alertdialog");
+      await expect(dialog.getByRole("heading")).toHaveText("Grant VIP Upgrade to 2 members?");
+      await expect(dialog).toContainText(al.email);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `bulk confirmation at ${width}`).toBeLessThanOrEqual(0);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+      expect(results.violations, `bulk confirmation at ${width}`).toEqual([]);
+      await dialog.getByRole("button", { name: "Yes, grant to 2 members" }).click();
+      await expect(page.getByText("Granted VIP Upgrade to 2 members.")).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+      await expect(table.getByRole("row").filter({ hasText: al.email })).toContainText(
+        "VIP Upgrade",
+      );
+
+      // Revoke it from one; nothing ticked is refused with a clear message.
+      await page.getByRole("button", { name: "Revoke…" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Choose a product");
+      await page.getByLabel("For the ticked members").selectOption({ label: "VIP Upgrade" });
+      await page.getByRole("button", { name: "Revoke…" }).click();
+      await expect(page.getByText("Tick at least one member first")).toBeVisible();
+      // What was chosen stays chosen.
+      await expect(page.getByLabel("For the ticked members")).toHaveValue("bump-vip");
+      await page.getByLabel(`Tick ${al.email}`).check();
+      await page.getByRole("button", { name: "Revoke…" }).click();
+      await expect(dialog.getByRole("heading")).toHaveText("Revoke VIP Upgrade from 1 member?");
+      await dialog.getByRole("button", { name: "Yes, revoke from 1 member" }).click();
+      await expect(page.getByText("Revoked VIP Upgrade from 1 member.")).toBeVisible();
+      await page.getByLabel("Holds").selectOption({ label: "VIP Upgrade" });
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(names()).toHaveText([bea.name]);
     }
   });
 

@@ -64,6 +64,13 @@ export function Figure({
   );
 }
 
+/** A column heading that is more than its text: a control in it, or the column's order. */
+export type HeadCell = {
+  key: string;
+  label: ReactNode;
+  sort?: "ascending" | "descending" | "none";
+};
+
 /** A table that scrolls sideways on a phone, with a caption for screen readers. */
 export function DataTable({
   caption,
@@ -71,7 +78,7 @@ export function DataTable({
   children,
 }: {
   caption: string;
-  head: readonly string[];
+  head: readonly (string | HeadCell)[];
   children: ReactNode;
 }) {
   return (
@@ -80,17 +87,27 @@ export function DataTable({
       aria-label={caption}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: axe asks a scrollable region to take focus
       tabIndex={0}
-      className="mt-4 overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+      // Relative: a screen-reader-only text in a cell stays inside the scrolling box.
+      className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
     >
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
           <tr>
-            {head.map((label) => (
-              <th key={label} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                {label}
-              </th>
-            ))}
+            {head.map((cell) => {
+              const { key, label, sort } =
+                typeof cell === "string" ? { key: cell, label: cell } : cell;
+              return (
+                <th
+                  key={key}
+                  scope="col"
+                  aria-sort={sort}
+                  className="whitespace-nowrap px-3 py-2 font-semibold"
+                >
+                  {label}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">{children}</tbody>
@@ -119,10 +136,13 @@ export function Pager({
   search,
   previous,
   next,
+  pages,
 }: {
   search: URLSearchParams;
   previous: Record<string, string> | null;
   next: Record<string, string> | null;
+  /** Numbered links too: the page shown and the last one. */
+  pages?: { current: number; last: number };
 }) {
   const href = (change: Record<string, string>) => {
     const params = new URLSearchParams(search);
@@ -137,7 +157,7 @@ export function Pager({
     "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
   if (!previous && !next) return null;
   return (
-    <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
+    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-2">
       {previous ? (
         <Link to={href(previous)} className={link}>
           Previous
@@ -145,13 +165,52 @@ export function Pager({
       ) : (
         <span />
       )}
+      {pages ? (
+        <ol className="flex flex-wrap items-center gap-1">
+          {pageNumbers(pages.current, pages.last).map((n, i) =>
+            n === null ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity but its place
+              <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-500">
+                …
+              </li>
+            ) : (
+              <li key={n}>
+                <Link
+                  to={href({ page: n === 1 ? "" : String(n) })}
+                  aria-label={`Page ${n}`}
+                  aria-current={n === pages.current ? "page" : undefined}
+                  className={`${link} ${n === pages.current ? "border-indigo-600 bg-indigo-50 text-indigo-800" : ""}`}
+                >
+                  {n}
+                </Link>
+              </li>
+            ),
+          )}
+        </ol>
+      ) : null}
       {next ? (
         <Link to={href(next)} className={link}>
           Next
         </Link>
-      ) : null}
+      ) : (
+        <span />
+      )}
     </nav>
   );
+}
+
+/** The page numbers a pager shows: the first, the last, and two either side of the current one; null for a gap. */
+export function pageNumbers(current: number, last: number): (number | null)[] {
+  const shown = new Set([1, last]);
+  for (let n = current - 2; n <= current + 2; n++) if (n >= 1 && n <= last) shown.add(n);
+  const sorted = [...shown].sort((a, b) => a - b);
+  const numbers: (number | null)[] = [];
+  for (const n of sorted) {
+    const before = numbers[numbers.length - 1];
+    if (typeof before === "number" && n - before > 1) numbers.push(null);
+    numbers.push(n);
+  }
+  return numbers;
 }
 
 export const fieldClass =

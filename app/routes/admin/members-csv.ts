@@ -4,12 +4,26 @@ import { csvResponse } from "~/server/admin/csv.server";
 import { allMembers } from "~/server/admin/members.server";
 import type { Route } from "./+types/members-csv";
 
-/** /admin/members.csv: what /admin/members shows for the same search and filter, every page. */
+/** /admin/members.csv: every account /admin/members shows for the same search and filters, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { query, db } = await consoleRequest(request, membersQuerySchema);
   return csvResponse(
     "members.csv",
-    ["id", "name", "email", "joined", "access", "paid_with", "two_factor", "last_seen"],
+    [
+      "id",
+      "name",
+      "email",
+      "joined",
+      "access",
+      "products",
+      "paid_with",
+      "spend_cents",
+      "chapters_done",
+      "chapters",
+      "progress_percent",
+      "two_factor",
+      "last_active",
+    ],
     allMembers(db, query),
     (m) => [
       m.id,
@@ -17,9 +31,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       m.email,
       m.createdAt,
       m.access,
+      m.products.join(" "),
       m.paidVia,
+      m.spendCents,
+      m.chaptersDone,
+      m.chapters,
+      m.chapters > 0 ? Math.round((100 * m.chaptersDone) / m.chapters) : 0,
       m.twoFactorEnabled,
-      m.lastSeenAt,
+      m.lastActiveAt,
     ],
   );
 }

@@ -1,18 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { type MembersQuery, membersQuerySchema, membersSearch } from "~/lib/admin-forms";
 import { offerDefaults } from "~/lib/offer";
 import { createUser, purchasesOf } from "~/test/helpers";
 import { hasPaidAccess } from "../access.server";
 import { createChapter, createCourse } from "../courses/authoring.server";
 import { setChapterDone } from "../courses/read.server";
+import type { Db } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { auditLog, chapter, emailOutbox, paymentIssue, session, user } from "../db/schema";
-import { revokePurchase } from "../payments/purchases.server";
+import { fulfilPurchase, revokePurchase } from "../payments/purchases.server";
 import { adminActor } from "./audit.server";
+import { applyBulkAccess, previewBulkAccess } from "./bulk-access.server";
 import { csvCell, csvLine } from "./csv.server";
 import { applyMemberAction } from "./member-actions.server";
-import { allMembers, findMember, listMembers } from "./members.server";
+import { allMembers, findMember, listMembers, type MembersQueryInput } from "./members.server";
+import { refundPurchase } from "./refunds.server";
 import {
   attachPayment,
   dismissPayment,
@@ -49,7 +53,7 @@ describe("the members table", () => {
       twoFactorEnabled: false,
     });
     // Signed up (a session each): last seen is set.
-    expect(byId[nobody.id]?.lastSeenAt).toBeInstanceOf(Date);
+    expect(byId[nobody.id]?.lastActiveAt).toBeInstanceOf(Date);
     // Newest first.
     expect(rows.map((r) => r.id)).toEqual([nobody.id, refunded.id, member.id, admin.id]);
     // The table agrees with the rule the guards use.
@@ -252,6 +256,195 @@ describe("actions on a member", () => {
       chapters: 2,
       done: 1,
     });
+  });
+});
+
+describe("the student list", () => {
+  /** A course of two published chapters and a draft; `done` of the published ones marked by `userId`. */
+  async function courseWith(db: Db) {
+    const { id: courseId } = await createCourse(db, {
+      title: `List ${randomUUID()}`,
+      description: "",
+    });
+    const ids: string[] = [];
+    for (const title of ["One", "Two", "Draft"]) {
+      ids.push(
+        (await createChapter(db, { courseId, title, contentHtml: `<p>${title}</p>` }))?.id ?? "",
+      );
+    }
+    await db
+      .update(chapter)
+      .set({ published: false })
+      .where(eq(chapter.id, ids[2] ?? ""));
+    return { courseId, chapters: ids.slice(0, 2) };
+  }
+
+  async function buy(
+    userId: string,
+    product: string,
+    amountCents: number,
+    provider: "test" | "stripe" = "test",
+  ) {
+    const db = await getDb();
+    return fulfilPurchase(db, {
+      userId,
+      provider,
+      providerRef: randomUUID(),
+      product,
+      amountCents,
+      currency: "usd",
+    });
+  }
+
+  it("shows progress, spend less refunds, products held and last active; sorts by each", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const db = await getDb();
+    const admin = await createUser({ isAdmin: true });
+    const { chapters } = await courseWith(db);
+    const big = await createUser({ paid: true, name: `Big ${tag}` }); // $25 plan
+    const bump = await buy(big.id, "bump-vip", 495);
+    await refundPurchase(
+      db,
+      adminActor({ id: admin.id, email: admin.email }),
+      { userId: big.id, purchaseId: bump.id, amountCents: 200, refundedBefore: 0 },
+      undefined,
+    );
+    const reader = await createUser({ paid: true, name: `Reader ${tag}` });
+    for (const id of chapters) await setChapterDone(db, reader.id, id, true);
+    const idle = await createUser({ name: `Idle ${tag}` });
+
+    const { rows } = await listMembers(db, { q: tag, sort: "spend", dir: "desc" });
+    expect(rows.map((r) => r.id)).toEqual([big.id, reader.id, idle.id]);
+    expect(rows[0]).toMatchObject({ spendCents: 2500 + 495 - 200, chaptersDone: 0 });
+    expect(rows[0]?.products).toEqual(["bump-vip", "lifetime-access"]);
+    expect(rows[1]).toMatchObject({ spendCents: 2500, chaptersDone: 2 });
+    expect(rows[1]?.chapters).toBeGreaterThanOrEqual(2);
+    expect(rows[2]).toMatchObject({ spendCents: 0, chaptersDone: 0, products: [] });
+    // Marking a chapter is activity: the reader's last activity is at least their last mark.
+    expect(rows[1]?.lastActiveAt).toBeInstanceOf(Date);
+
+    const order = async (sort: MembersQuery["sort"], dir: "asc" | "desc") =>
+      (await listMembers(db, { q: tag, sort, dir })).rows.map((r) => r.id);
+    expect(await order("spend", "asc")).toEqual([idle.id, reader.id, big.id]);
+    expect((await order("progress", "desc"))[0]).toBe(reader.id);
+    expect(await order("name", "asc")).toEqual([big.id, idle.id, reader.id]);
+    expect(await order("name", "desc")).toEqual([reader.id, idle.id, big.id]);
+    expect(await order("joined", "asc")).toEqual([big.id, reader.id, idle.id]);
+    // Filtered and sorted by progress over every course: one pass serves both.
+    const notStarted = await listMembers(db, { q: tag, progress: "not-started", sort: "progress" });
+    expect(notStarted.rows.map((r) => r.id)).toEqual([idle.id, big.id]);
+    expect(notStarted.total).toBe(2);
+    // Ties in the same direction: joined, oldest first when ascending.
+    expect(await order("access", "asc")).toEqual([big.id, reader.id, idle.id]);
+    expect(await order("access", "desc")).toEqual([idle.id, reader.id, big.id]);
+  });
+
+  it("filters by product, provider, join date and progress in a course; the CSV holds exactly the filtered", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const db = await getDb();
+    const { courseId, chapters } = await courseWith(db);
+    const started = await createUser({ paid: true, name: `Started ${tag}` });
+    await setChapterDone(db, started.id, chapters[0] ?? "", true);
+    const finished = await createUser({ paid: true, name: `Finished ${tag}` });
+    for (const id of chapters) await setChapterDone(db, finished.id, id, true);
+    await buy(finished.id, "white-label", 3700, "stripe");
+    const fresh = await createUser({ name: `Fresh ${tag}` });
+    await db
+      .update(user)
+      .set({ createdAt: new Date("2020-03-04T10:00:00Z") })
+      .where(eq(user.id, fresh.id));
+
+    const ids = async (query: Omit<MembersQueryInput, "q">) => {
+      const { rows, total } = await listMembers(db, { ...query, q: tag });
+      const csv: string[] = [];
+      for await (const batch of allMembers(db, { ...query, q: tag }, 1)) {
+        csv.push(...batch.map((r) => r.id));
+      }
+      expect(total).toBe(rows.length);
+      expect(new Set(csv)).toEqual(new Set(rows.map((r) => r.id)));
+      return rows.map((r) => r.id).sort();
+    };
+    const sorted = (...users: { id: string }[]) => users.map((u) => u.id).sort();
+    expect(await ids({ product: "white-label" })).toEqual(sorted(finished));
+    expect(await ids({ product: "lifetime-access" })).toEqual(sorted(started, finished));
+    expect(await ids({ provider: "stripe" })).toEqual(sorted(finished));
+    expect(await ids({ provider: "test" })).toEqual(sorted(started, finished));
+    expect(await ids({ joinedTo: "2020-03-04" })).toEqual(sorted(fresh));
+    expect(await ids({ joinedFrom: "2020-03-05" })).toEqual(sorted(started, finished));
+    expect(await ids({ joinedFrom: "2020-03-04", joinedTo: "2020-03-04" })).toEqual(sorted(fresh));
+    expect(await ids({ progress: "not-started", course: courseId })).toEqual(sorted(fresh));
+    expect(await ids({ progress: "in-progress", course: courseId })).toEqual(sorted(started));
+    expect(await ids({ progress: "finished", course: courseId })).toEqual(sorted(finished));
+    expect(await ids({ progress: "not-started" })).toEqual(sorted(fresh));
+    expect(await ids({ progress: "finished", course: courseId, provider: "test" })).toEqual(
+      sorted(finished),
+    );
+  });
+
+  it("the query string keeps only what differs from the defaults, and bad values fall back", () => {
+    const query = membersQuerySchema.parse({
+      q: "ann",
+      sort: "spend",
+      dir: "asc",
+      product: "nope",
+      joinedFrom: "2026-02-30",
+      page: "2",
+    });
+    expect(query).toMatchObject({ product: null, joinedFrom: null, sort: "spend", page: 2 });
+    expect(membersSearch(query).toString()).toBe("q=ann&sort=spend&dir=asc&page=2");
+    expect(membersSearch(query, { page: 1 }).toString()).toBe("q=ann&sort=spend&dir=asc");
+  });
+
+  it("bulk grant and revoke change only who needs it, once, each member in the audit log", async () => {
+    const db = await getDb();
+    const admin = await createUser({ isAdmin: true });
+    const actor = adminActor({ id: admin.id, email: admin.email });
+    const holder = await createUser({ paid: true });
+    await buy(holder.id, "bump-vip", 495);
+    const other = await createUser({ paid: true });
+    const nobody = await createUser();
+    const ticked = [holder.id, other.id, nobody.id, randomUUID()];
+
+    const preview = await previewBulkAccess(db, "bulk-grant", "bump-vip", ticked);
+    expect(preview.changes.map((t) => t.id).sort()).toEqual([other.id, nobody.id].sort());
+    expect(preview.unchanged.map((t) => t.id)).toEqual([holder.id]);
+    // Two submits at once: each member granted once.
+    const [first, second] = await Promise.all([
+      applyBulkAccess(db, actor, "bulk-grant", "bump-vip", ticked),
+      applyBulkAccess(db, actor, "bulk-grant", "bump-vip", ticked),
+    ]);
+    expect([first.changed, second.changed].sort()).toEqual([0, 2]);
+    expect(
+      (await purchasesOf(nobody.id)).map((p) => [p.product, p.provider, p.amountCents]),
+    ).toEqual([["bump-vip", "manual", 0]]);
+    // An add-on opens nothing by itself: no access for the one without the plan.
+    expect(await hasPaidAccess(db, { id: nobody.id, isAdmin: false })).toBe(false);
+    expect((await auditOf(nobody.email)).map((e) => [e.kind, e.detail])).toEqual([
+      ["member.grant", "VIP Upgrade"],
+    ]);
+
+    const revoked = await applyBulkAccess(db, actor, "bulk-revoke", "bump-vip", [
+      holder.id,
+      other.id,
+    ]);
+    expect(revoked.message).toBe("Revoked VIP Upgrade from 2 members. Nothing was refunded.");
+    // The plan is untouched: they keep access; the bump's purchase stays a sale.
+    expect(await hasPaidAccess(db, { id: holder.id, isAdmin: false })).toBe(true);
+    const held = await purchasesOf(holder.id);
+    expect(held.find((p) => p.product === "bump-vip")).toMatchObject({ status: "completed" });
+    expect(held.find((p) => p.product === "bump-vip")?.accessRevokedAt).toBeInstanceOf(Date);
+    expect(held.find((p) => p.product === "lifetime-access")?.accessRevokedAt).toBeNull();
+    expect((await previewBulkAccess(db, "bulk-revoke", "bump-vip", [holder.id])).changes).toEqual(
+      [],
+    );
+
+    const plan = await applyBulkAccess(db, actor, "bulk-revoke", "lifetime-access", [
+      other.id,
+      admin.id,
+    ]);
+    expect(plan).toMatchObject({ changed: 1 });
+    expect(plan.message).toContain("Admins keep access as admins.");
+    expect(await hasPaidAccess(db, { id: other.id, isAdmin: false })).toBe(false);
   });
 });
 

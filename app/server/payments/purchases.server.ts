@@ -164,12 +164,13 @@ export async function isRevokedBeforePurchase(db: Db | Tx, ref: PaymentRef): Pro
  * Ends the access these users' purchases give ("Revoke access"): each
  * completed purchase not revoked yet is marked revoked now. Nothing is
  * refunded: the purchases stay completed sales in every money figure, and a
- * refund from the provider later still marks them refunded. Returns the
- * purchases it revoked.
+ * refund from the provider later still marks them refunded. With `product`,
+ * only that product's purchases. Returns the purchases it revoked.
  */
 export async function revokeUserAccess(
   db: Db | Tx,
   userIds: readonly string[],
+  product?: string,
 ): Promise<Purchase[]> {
   if (userIds.length === 0) return [];
   return db
@@ -178,6 +179,7 @@ export async function revokeUserAccess(
     .where(
       and(
         inArray(purchase.userId, [...userIds]),
+        product === undefined ? undefined : eq(purchase.product, product),
         eq(purchase.status, "completed"),
         isNull(purchase.accessRevokedAt),
       ),
