@@ -6,7 +6,6 @@ import { createTestApp } from "~/test/app-handler";
 import {
   appRequest,
   createUser,
-  origin,
   purchasesOf,
   redirectTarget,
   type TestUser,
@@ -18,10 +17,8 @@ import { hasPaidAccess } from "../access.server";
 import { cliActor } from "../audit-log.server";
 import { getDb } from "../db/db.server";
 import { auditLog, purchase, refund } from "../db/schema";
-import { createCheckout } from "../payments/checkout.server";
-import { setUpStripeStandIn, stand } from "../payments/fixtures";
+import { setUpStripeStandIn, stand, stripePaidMember } from "../payments/fixtures";
 import { revokePurchase } from "../payments/purchases.server";
-import { reconcileStripeCheckout } from "../payments/stripe-checkout.server";
 import { handleStripeWebhook } from "../payments/stripe-webhook.server";
 import { refreshOfferSettings, writeOfferSettings } from "../settings/offer-settings.server";
 import { adminActor } from "./audit.server";
@@ -237,28 +234,7 @@ describe("a refund from the console, test checkout", () => {
 describe("a refund from the console, Stripe", () => {
   /** A member who paid the plan, and the bump when `bump`, through a Stripe Checkout Session. */
   async function stripeBuyer(bump = false) {
-    const u = await createUser();
-    const db = await getDb();
-    const { url } = await createCheckout(db, {
-      user: { id: u.id, email: u.email },
-      productId: "lifetime-access",
-      origin,
-      testCheckout: false,
-      stripe: stand.config,
-      bump,
-    });
-    const sessionId = url.split("/").pop() ?? "";
-    const paymentIntent = randomId("pi");
-    stand.paySession(sessionId, paymentIntent);
-    expect(await reconcileStripeCheckout(db, stand.config, { userId: u.id, sessionId })).toBe(
-      "paid",
-    );
-    const rows = await purchasesOf(u.id);
-    const of = (product: string) => {
-      const found = rows.find((p) => p.product === product);
-      if (!found) throw new Error(`no ${product}`);
-      return found;
-    };
+    const { u, paymentIntent, of } = await stripePaidMember({ bump });
     return { u, paymentIntent, plan: of("lifetime-access"), bump: bump ? of("bump-vip") : null };
   }
 

@@ -26,10 +26,8 @@ import { cliActor } from "../audit-log.server";
 import { getDb } from "../db/db.server";
 import { paymentIssue, purchase } from "../db/schema";
 import { refreshOfferSettings, writeOfferSettings } from "../settings/offer-settings.server";
-import { createCheckout } from "./checkout.server";
-import { setUpStripeStandIn, stand } from "./fixtures";
+import { setUpStripeStandIn, stand, stripePaidMember } from "./fixtures";
 import { addOnRef } from "./purchases.server";
-import { reconcileStripeCheckout } from "./stripe-checkout.server";
 import { handleStripeWebhook } from "./stripe-webhook.server";
 import { buyUpsell } from "./upsell.server";
 
@@ -224,20 +222,8 @@ function success(u: TestUser, query = "") {
 
 /** A member who paid the plan through a Stripe Checkout Session with `card`, kept for later. */
 async function stripeMember(card: TestCard = testCards.visa) {
-  const u = await createUser();
-  const db = await getDb();
-  const { url } = await createCheckout(db, {
-    user: { id: u.id, email: u.email },
-    productId: "lifetime-access",
-    origin,
-    testCheckout: false,
-    stripe: stand.config,
-  });
-  const sessionId = url.split("/").pop() ?? "";
-  const paymentIntent = randomId("pi");
-  stand.paySession(sessionId, paymentIntent, card);
-  expect(await reconcileStripeCheckout(db, stand.config, { userId: u.id, sessionId })).toBe("paid");
-  return { u, plan: await planOf(u.id), paymentIntent };
+  const { u, paymentIntent, of } = await stripePaidMember({ card });
+  return { u, plan: of("lifetime-access"), paymentIntent };
 }
 
 /** Runs `body` with offer settings `set`, then writes `restore` back. */
