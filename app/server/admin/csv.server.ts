@@ -2,6 +2,7 @@
 // spreadsheet would run as a formula (=, +, -, @, tab, carriage return at the
 // start) prefixed with an apostrophe so they open as text.
 
+import { nextTurn } from "../db/client.server";
 import { logger } from "../logger.server";
 
 export type CsvValue = string | number | boolean | Date | null;
@@ -27,7 +28,8 @@ export const csvFailedLine = csvLine([
 
 /**
  * A streamed CSV response: the header line, then each batch of rows as the
- * database gives it, so a large table is never held in memory at once. The
+ * database gives it, so a large table is never held in memory at once and
+ * other requests are served between batches. The
  * status and headers are sent before the first batch is read: a failure after
  * that ends the file with csvFailedLine and is logged through the logger
  * (which leaves out a database error's parameters). It is never handed to
@@ -48,6 +50,8 @@ export function csvResponse<T>(
     },
     async pull(controller) {
       try {
+        // Others' requests are read before each batch (nextTurn).
+        await nextTurn();
         const next = await iterator.next();
         if (next.done) {
           controller.close();

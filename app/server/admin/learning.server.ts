@@ -1,7 +1,7 @@
 // The owner's console, learning: for each course, who started it and who
 // finished it; for each chapter, how many opened it and how many marked it
 // done, so the owner sees where students stop. Counted by PostgreSQL with
-// group by: two queries, whatever the number of members.
+// group by: one query per figure, whatever the number of members.
 //
 // A member opened a chapter when it has a chapter_view row: readCourse
 // records the first time the chapter page shows it, setChapterDone records
@@ -14,8 +14,8 @@
 // counts for nothing). Only members count: an admin's preview of a course is
 // not a student's opening.
 
-import { sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../db/client.server";
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, nextTurn, rowsOf } from "../db/client.server";
 import { chapter, chapterProgress, chapterView, course, user } from "../db/schema";
 
 export type ChapterFigures = {
@@ -37,79 +37,87 @@ export type CourseFigures = {
   chapters: ChapterFigures[];
 };
 
-/** Every course, oldest first, with its chapters in reading order and their figures. */
+/** A count per key (`key`, `n`) as a map. */
+async function countsOf(db: Db, query: SQL): Promise<Map<string, number>> {
+  const rows = await rowsOf(db, query);
+  return new Map(rows.map((r) => [String(r.key), Number(r.n)]));
+}
+
+/**
+ * Every course, oldest first, with its chapters in reading order and their
+ * figures. One figure a query, with a turn of the event loop between them
+ * (nextTurn): on the embedded database a member's request waits for one of
+ * them at most, not the whole count.
+ */
 export async function learningReport(db: Db): Promise<CourseFigures[]> {
+  const members = sql`join ${user} u on u.id = x.user_id and not u.is_admin`;
+  const opened = await countsOf(
+    db,
+    sql`select x.chapter_id as key, count(*) as n from ${chapterView} x ${members} group by x.chapter_id`,
+  );
+  await nextTurn();
+  const done = await countsOf(
+    db,
+    sql`select x.chapter_id as key, count(*) as n from ${chapterProgress} x ${members} group by x.chapter_id`,
+  );
+  await nextTurn();
+  const started = await countsOf(
+    db,
+    sql`select s.course_id as key, count(*) as n
+      from (select distinct x.course_id, x.user_id from ${chapterView} x ${members}) s
+      group by s.course_id`,
+  );
+  await nextTurn();
+  const finished = await countsOf(
+    db,
+    sql`select p.course_id as key, count(*) as n
+      from (
+        select x.user_id, x.course_id, count(*) as done
+        from ${chapterProgress} x
+          join ${chapter} c on c.id = x.chapter_id and c.published
+          ${members}
+        group by x.user_id, x.course_id
+      ) p
+      join (
+        select course_id, count(*) as chapters from ${chapter} where published group by course_id
+      ) k
+        on k.course_id = p.course_id
+      where p.done >= k.chapters
+      group by p.course_id`,
+  );
+  await nextTurn();
   const [chapters, courses] = await Promise.all([
     rowsOf(
       db,
-      sql`
-        select c.id, c.course_id, c.title, c.published, coalesce(opened.n, 0) as opened,
-          coalesce(done.n, 0) as done
-        from ${chapter} c
-          left join (select v.chapter_id, count(*) as n from ${chapterView} v
-              join ${user} u on u.id = v.user_id and not u.is_admin
-            group by v.chapter_id) opened
-            on opened.chapter_id = c.id
-          left join (select pr.chapter_id, count(*) as n from ${chapterProgress} pr
-              join ${user} u on u.id = pr.user_id and not u.is_admin
-            group by pr.chapter_id) done
-            on done.chapter_id = c.id
+      sql`select c.id, c.course_id, c.title, c.published from ${chapter} c
         order by c.course_id, c.sort_order`,
     ),
-    rowsOf(
-      db,
-      sql`
-        with started as (
-          select course_id, count(*) as n
-          from (select distinct v.course_id, v.user_id from ${chapterView} v
-            join ${user} u on u.id = v.user_id and not u.is_admin) s
-          group by course_id
-        ),
-        finished as (
-          select p.course_id, count(*) as n
-          from (
-            select pr.user_id, pr.course_id, count(*) as done
-            from ${chapterProgress} pr
-              join ${chapter} c on c.id = pr.chapter_id and c.published
-              join ${user} u on u.id = pr.user_id and not u.is_admin
-            group by pr.user_id, pr.course_id
-          ) p
-          join (
-            select course_id, count(*) as chapters from ${chapter} where published group by course_id
-          ) k
-            on k.course_id = p.course_id
-          where p.done >= k.chapters
-          group by p.course_id
-        )
-        select k.id, k.title, coalesce(started.n, 0) as started, coalesce(finished.n, 0) as finished
-        from ${course} k
-          left join started on started.course_id = k.id
-          left join finished on finished.course_id = k.id
-        order by k.created_at, k.id`,
-    ),
+    rowsOf(db, sql`select k.id, k.title from ${course} k order by k.created_at, k.id`),
   ]);
   const byCourse = new Map<string, ChapterFigures[]>();
   for (const r of chapters) {
+    const id = String(r.id);
     const list = byCourse.get(String(r.course_id)) ?? [];
     list.push({
-      id: String(r.id),
+      id,
       title: String(r.title),
       published: r.published === true || r.published === "t",
-      opened: Number(r.opened),
-      done: Number(r.done),
+      opened: opened.get(id) ?? 0,
+      done: done.get(id) ?? 0,
     });
     byCourse.set(String(r.course_id), list);
   }
   return courses.map((r) => {
-    const started = Number(r.started);
-    const finished = Number(r.finished);
+    const id = String(r.id);
+    const startedN = started.get(id) ?? 0;
+    const finishedN = finished.get(id) ?? 0;
     return {
-      id: String(r.id),
+      id,
       title: String(r.title),
-      started,
-      finished,
-      completionRate: started > 0 ? finished / started : 0,
-      chapters: byCourse.get(String(r.id)) ?? [],
+      started: startedN,
+      finished: finishedN,
+      completionRate: startedN > 0 ? finishedN / startedN : 0,
+      chapters: byCourse.get(id) ?? [],
     };
   });
 }

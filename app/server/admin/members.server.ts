@@ -262,11 +262,16 @@ export async function listMembers(
   return { rows: rows.map(toMemberRow), total };
 }
 
-/** Every matching account, newest first, in batches, for the CSV download. */
+/**
+ * Every matching account, newest first, in batches, for the CSV download. A
+ * batch of 250 reads its figures in well under 100 ms on the embedded
+ * database, which serves one query at a time: a member's request waits for
+ * one batch at most, not the download.
+ */
 export async function* allMembers(
   db: Db,
   input: Omit<MembersQueryInput, "page">,
-  batch = 1000,
+  batch = 250,
 ): AsyncGenerator<MemberRow[]> {
   const query = { ...membersQueryDefaults, ...input };
   // The cursor is the time as PostgreSQL wrote it: a Date would lose the microseconds.

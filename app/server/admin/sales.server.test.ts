@@ -238,6 +238,16 @@ describe("the sales figures", () => {
       ["refund", "warriorplus", "bump-vip", "bump", -495, "usd", "refunded"],
     ]);
     expect(rows.every((r) => r.email === buyer.email)).toBe(true);
+    // One line a batch, or all at once: the same lines in the same order.
+    const lines = async (batch: number) => {
+      const all: string[] = [];
+      for await (const b of salesLedger(await getDb(), { ...march, unit: "day" }, batch)) {
+        all.push(...b.map((r) => `${r.entry} ${r.purchaseId} ${r.at.toISOString()}`));
+      }
+      return all;
+    };
+    expect(await lines(1)).toEqual(await lines(1000));
+    expect(await lines(1)).toHaveLength(7);
     expect(rows.every((r) => r.coupon === null && r.feeCents === null)).toBe(true);
     expect(rows.every((r) => r.providerRef.startsWith(refPrefix))).toBe(true);
     expect(rows.every((r) => /^AIL-/.test(r.orderNumber))).toBe(true);

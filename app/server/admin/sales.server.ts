@@ -15,7 +15,7 @@
 // - net: gross minus refunds;
 // - refund rate: of the range's sales, the share refunded since.
 
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { offerOf } from "~/config/site";
 import { dayOf, type SalesRange, type SalesUnit } from "~/lib/admin-forms";
 import { type Db, rowsOf } from "../db/client.server";
@@ -252,15 +252,25 @@ export type LedgerEntry = {
  * refund made in it, whenever its sale was. Keyset pagination on (at, a sale
  * before a refund of the same instant, id). Its
  * lines add up to the report's figures: gross from the sales, refunds from the
- * refunds, on the same days.
+ * refunds, on the same days. Batches of 250: a member's request waits for one
+ * at most (csvResponse reads others' requests between them).
  */
 export async function* salesLedger(
   db: Db,
   range: SalesRange,
-  batch = 1000,
+  batch = 250,
 ): AsyncGenerator<LedgerEntry[]> {
   // The cursor is the time as PostgreSQL wrote it: a Date would lose the microseconds.
   let after: { at: string; rank: number; id: string } | undefined;
+  // Each side starts after the cursor on its own index (created_at), so a
+  // batch reads about `batch` rows of each, not the range again: a long range
+  // never holds the database for long, which the embedded one serves one
+  // query at a time.
+  const past = (at: SQL, rank: number, id: SQL) =>
+    after
+      ? sql` and ${at} >= ${after.at}::timestamptz
+          and (${at}, ${rank}, ${id}) > (${after.at}::timestamptz, ${after.rank}, ${after.id}::uuid)`
+      : sql``;
   for (;;) {
     const rows = await rowsOf(
       db,
@@ -270,17 +280,18 @@ export async function* salesLedger(
           case when e.rank = 0 then p.coupon_code end as coupon,
           case when e.rank = 0 then p.fee_cents end as fee
         from (
-          select p.created_at as at, 0 as rank, p.id as key, p.id as purchase_id,
+          (select p.created_at as at, 0 as rank, p.id as key, p.id as purchase_id,
             case when p.provider = 'manual' then 'grant' else 'sale' end as entry,
             p.provider_ref as own_ref, p.amount_cents as amount
-          from ${purchase} p where ${inRange(range, sql`p.created_at`)}
+          from ${purchase} p where ${inRange(range, sql`p.created_at`)}${past(sql`p.created_at`, 0, sql`p.id`)}
+          order by p.created_at, p.id limit ${batch})
           union all
-          select r.created_at, 1, r.id, r.purchase_id, 'refund', r.provider_ref, -r.amount_cents
-          from ${refund} r where ${inRange(range, sql`r.created_at`)}
+          (select r.created_at, 1, r.id, r.purchase_id, 'refund', r.provider_ref, -r.amount_cents
+          from ${refund} r where ${inRange(range, sql`r.created_at`)}${past(sql`r.created_at`, 1, sql`r.id`)}
+          order by r.created_at, r.id limit ${batch})
         ) e
         join ${purchase} p on p.id = e.purchase_id
         join ${user} u on u.id = p.user_id
-        ${after ? sql`where (e.at, e.rank, e.key) > (${after.at}::timestamptz, ${after.rank}, ${after.id}::uuid)` : sql``}
         order by e.at, e.rank, e.key
         limit ${batch}`,
     );

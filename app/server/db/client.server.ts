@@ -32,6 +32,17 @@ export async function rowsOf<T = Record<string, unknown>>(db: Db | Tx, query: SQ
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/**
+ * A turn of the event loop, for a report between its queries. The embedded
+ * database runs each query on the server's own thread; a report that starts
+ * its next query at once would do so before the server has read anyone
+ * else's request, so a member would wait for the whole report rather than
+ * one of its queries.
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export type Database = {
   db: Db;
   /** The embedded instance, when there is one (the socket server shares it). */
