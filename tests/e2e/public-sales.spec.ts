@@ -244,6 +244,9 @@ test("the sales pages carry one footer: their own, with the disclaimer", async (
 test("visitors to the sales, affiliate and legal pages get their islands, not the router client", async ({
   page,
 }) => {
+  // Nine pages, each loaded until the network is idle and its scripts fetched
+  // again to weigh them: about a minute on two shared cores under the suite.
+  test.slow();
   for (const path of [
     "/ailabs-offer",
     "/ailabs-offer2",
