@@ -4,14 +4,13 @@
 // entry per member changed. A grant is a $0 manual purchase, which no report
 // counts as a sale; a revoke ends what that product gives and books nothing.
 
-import { randomUUID } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { accessProduct, type FunnelProductKey } from "~/config/site";
 import { holdsProductSql } from "../access.server";
 import { type Actor, recordAudit } from "../audit-log.server";
 import type { Db, Tx } from "../db/client.server";
 import { user } from "../db/schema";
-import { fulfilPurchase, revokeUserAccess } from "../payments/purchases.server";
+import { grantByHand, revokeUserAccess } from "../payments/purchases.server";
 import { productName } from "../settings/offer-settings.server";
 
 export type BulkIntent = "bulk-grant" | "bulk-revoke";
@@ -76,14 +75,7 @@ export async function applyBulkAccess(
     const { changes } = split(intent, product, await targetsOf(tx, product, userIds));
     for (const target of changes) {
       if (intent === "bulk-grant") {
-        await fulfilPurchase(tx, {
-          userId: target.id,
-          provider: "manual",
-          providerRef: randomUUID(),
-          product,
-          amountCents: 0,
-          currency: "usd",
-        });
+        await grantByHand(tx, target.id, product);
         await recordAudit(tx, actor, { kind: "member.grant", target: target.email, detail: name });
       }
     }

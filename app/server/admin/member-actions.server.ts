@@ -2,7 +2,6 @@
 // that person's next request (the page cache's triggers see every write,
 // decision 009) and is written to the audit log in the same transaction.
 
-import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { accessProduct } from "~/config/site";
 import { hasPaidAccess } from "../access.server";
@@ -10,7 +9,7 @@ import { type Actor, recordAudit } from "../audit-log.server";
 import { getAuth } from "../auth/better-auth.server";
 import type { Db } from "../db/client.server";
 import { session, user } from "../db/schema";
-import { fulfilPurchase, revokeUserAccess } from "../payments/purchases.server";
+import { grantByHand, revokeUserAccess } from "../payments/purchases.server";
 
 export type MemberActionResult = { ok: true; message: string } | { ok: false; error: string };
 
@@ -49,14 +48,7 @@ async function grant(db: Db, actor: Actor, target: Target): Promise<MemberAction
     return { ok: false, error: `${target.email} already has Lifetime Access.` };
   }
   await db.transaction(async (tx) => {
-    await fulfilPurchase(tx, {
-      userId: target.id,
-      provider: "manual",
-      providerRef: randomUUID(),
-      product: accessProduct,
-      amountCents: 0,
-      currency: "usd",
-    });
+    await grantByHand(tx, target.id, accessProduct);
     await recordAudit(tx, actor, { kind: "member.grant", target: target.email });
   });
   return { ok: true, message: `Granted Lifetime Access to ${target.email}.` };

@@ -1,6 +1,5 @@
 // The operator CLI's commands on users: admin and access grants, the list of users.
 
-import { randomUUID } from "node:crypto";
 import { and, asc, eq, getTableName, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { FunnelProductKey } from "~/config/site";
@@ -8,7 +7,7 @@ import { paidAccessSql } from "../access.server";
 import type { Db } from "../db/client.server";
 import { emailIs } from "../db/email-match.server";
 import { purchase, user } from "../db/schema";
-import { fulfilPurchase, revokeUserAccess } from "../payments/purchases.server";
+import { grantByHand, revokeUserAccess } from "../payments/purchases.server";
 import { productName, refreshOfferSettings } from "../settings/offer-settings.server";
 import type { CliIo } from "./cli-io.server";
 
@@ -84,14 +83,7 @@ export async function grantAccess(
     );
     return 0;
   }
-  const granted = await fulfilPurchase(db, {
-    userId: target.id,
-    provider: "manual",
-    providerRef: randomUUID(),
-    product,
-    amountCents: 0,
-    currency: "usd",
-  });
+  const granted = await grantByHand(db, target.id, product);
   io.out(
     product === "lifetime-access"
       ? `Granted access to ${target.email} (manual purchase ${granted.id}).`
