@@ -9,7 +9,7 @@
  * Last, a member's pages while the owner runs the heaviest reports (the
  * members CSV, 13 months of sales as CSV, a year of sales by day, Learning
  * counted again): the member's p99 and worst answer against the same pages
- * alone; target: p99 under 500 ms while the reports run.
+ * alone; target: p99 under 250 ms while the reports run.
  */
 import { type AppServer, createPaidMember, runCli } from "./app-server";
 import { decodedText, replyText, send } from "./http";
@@ -22,7 +22,7 @@ export const adminConfig = {
   requests: numberFromEnv("BENCH_ADMIN_REQUESTS", 40),
 };
 
-export const adminTargets = { p95Ms: 150, memberDuringReportsP99Ms: 500 };
+export const adminTargets = { p95Ms: 150, memberDuringReportsP99Ms: 250 };
 
 /** Every page of the console's navigation, and the filters an owner uses most. */
 function consolePages(): string[] {
@@ -44,6 +44,7 @@ function consolePages(): string[] {
     "/admin/audit?kind=member.grant",
     "/admin/sales",
     `/admin/sales?from=${year - 1}-01-01&to=${year}-12-31`,
+    `/admin/sales?from=${year}-01-01&to=${year}-12-31&unit=day`,
     "/admin/learning",
     "/admin/funnel",
     "/admin/settings",
@@ -62,6 +63,7 @@ async function timed(url: string, cookie: string) {
 export async function adminMode(
   app: AppServer,
   adminCookie: string,
+  coursePath: string,
   results: { rows: Row[]; checks: Check[] },
 ): Promise<void> {
   const label = app.database.kind;
@@ -130,7 +132,7 @@ export async function adminMode(
     });
   }
 
-  await membersWhileReportsRun(app, adminCookie, results);
+  await membersWhileReportsRun(app, adminCookie, coursePath, results);
 }
 
 /** The reports an owner runs that read the most: downloads, a year by day, a recount. */
@@ -147,38 +149,64 @@ function heavyReports(): string[] {
   ];
 }
 
-/** A member's pages, one request at a time, until `until` says stop: each answer's time. */
-async function memberLoop(origin: string, cookie: string, until: () => boolean) {
-  const pages = ["/dashboard", "/account"];
+/**
+ * A member's pages, one request at a time, until `until` says stop: each
+ * answer's time, sorted, and the slowest answer under each report (`running`
+ * names the one in flight when the answer came).
+ */
+async function memberLoop(
+  origin: string,
+  cookie: string,
+  pages: readonly string[],
+  until: () => boolean,
+  running: () => string = () => "",
+) {
   const times: number[] = [];
+  const worstUnder = new Map<string, number>();
   for (let i = 0; !until(); i++) {
     const { reply, ms } = await timed(`${origin}${pages[i % pages.length]}`, cookie);
     if (reply.status !== 200) throw new BenchError(`member GET: ${replyText(reply)}`);
     times.push(ms);
+    worstUnder.set(running(), Math.max(ms, worstUnder.get(running()) ?? 0));
   }
-  return times.sort((a, b) => a - b);
+  return { times: times.sort((a, b) => a - b), worstUnder };
 }
 
 async function membersWhileReportsRun(
   app: AppServer,
   adminCookie: string,
+  coursePath: string,
   results: { rows: Row[]; checks: Check[] },
 ) {
   const label = app.database.kind;
   const member = await createPaidMember(app.origin, "Bench Student");
+  const pages = ["/dashboard", coursePath, "/account"];
   let count = 0;
-  const alone = await memberLoop(app.origin, member, () => count++ >= 2 * adminConfig.requests);
+  const alone = (
+    await memberLoop(app.origin, member, pages, () => count++ >= 2 * adminConfig.requests)
+  ).times;
   let reportsDone = false;
+  let running = "";
   const reports = (async () => {
     for (const report of heavyReports()) {
+      running = report;
       const { reply, ms } = await timed(`${app.origin}${report}`, adminCookie);
       if (reply.status !== 200) throw new BenchError(`GET ${report}: ${replyText(reply)}`);
       console.log(`[${label}] while a member reads: ${report} took ${ms.toFixed(0)} ms`);
     }
     reportsDone = true;
   })();
-  const during = await memberLoop(app.origin, member, () => reportsDone);
+  const { times: during, worstUnder } = await memberLoop(
+    app.origin,
+    member,
+    pages,
+    () => reportsDone,
+    () => running,
+  );
   await reports;
+  for (const [report, ms] of worstUnder) {
+    console.log(`[${label}] a member's slowest answer during ${report}: ${ms.toFixed(0)} ms`);
+  }
   const said = (times: number[]) =>
     `p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, worst ${(times[times.length - 1] ?? 0).toFixed(0)} ms`;
   for (const [page, times] of [

@@ -880,7 +880,8 @@ async function benchSite(site: Site, template: WriteTemplate | undefined) {
     },
   );
   // After the memory reading: 20,000 demo members are not what the member pages are measured with.
-  if (config.modes.includes("admin")) await adminMode(site.app, site.adminCookie, { rows, checks });
+  if (config.modes.includes("admin"))
+    await adminMode(site.app, site.adminCookie, site.coursePath, { rows, checks });
   await stop(site.app.child, 15_000);
   // Several processes share a database only on PostgreSQL; nothing else runs meanwhile.
   if (config.modes.includes("cores")) {
