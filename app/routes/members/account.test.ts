@@ -7,6 +7,7 @@ import { offerDefaults } from "~/lib/offer";
 import { cliActor, recordAudit, recordSecurityEvent } from "~/server/audit-log.server";
 import { getAuth } from "~/server/auth/better-auth.server";
 import { getSessionUser } from "~/server/auth/guards.server";
+import { hasWorkingResetLink, storedResetIdentifier } from "~/server/auth/reset-links.server";
 import { findSessionMember } from "~/server/auth/session.server";
 import { getDb } from "~/server/db/db.server";
 import {
@@ -21,6 +22,7 @@ import {
   session,
   twoFactor,
   user,
+  verification,
 } from "~/server/db/schema";
 import { saveIdea } from "~/server/ideas/saved-ideas.server";
 import { fulfilPurchase, revokePurchase } from "~/server/payments/purchases.server";
@@ -427,6 +429,14 @@ describe("deleting the account", () => {
     const mail = { to: u.email, subject: "Hello", text: "Hi", html: "<p>Hi</p>" };
     await db.insert(emailOutbox).values([mail, { ...mail, sentAt: new Date() }]);
     const [before] = await purchasesOf(u.id);
+    // A password reset link they asked for and never used.
+    await db.insert(verification).values({
+      id: randomUUID(),
+      identifier: storedResetIdentifier(randomUUID()),
+      value: u.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    expect(await hasWorkingResetLink(db, u.id)).toBe(true);
 
     const done = await postAccount(
       u.cookie,
@@ -459,6 +469,7 @@ describe("deleting the account", () => {
     expect(await db.select().from(accountTable).where(eq(accountTable.userId, u.id))).toEqual([]);
     expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, u.id))).toEqual([]);
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, u.email))).toEqual([]);
+    expect(await db.select().from(verification).where(eq(verification.value, u.id))).toEqual([]);
 
     // The log says what happened, and nowhere whose address it was.
     const named = await db

@@ -1,6 +1,5 @@
 import { and, eq, isNull, like, or, sql } from "drizzle-orm";
 import { recordSecurityEvent } from "../audit-log.server";
-import { endResetLinks } from "../auth/reset-links.server";
 import type { Db } from "../db/client.server";
 import {
   account,
@@ -81,9 +80,9 @@ export async function deleteAccount(
     ]) {
       await tx.delete(table).where(eq(table.userId, userId));
     }
-    await endResetLinks(tx, userId);
-    // Any other one-time link of the account: a sign-in link (sign-in-link.server.ts), a
-    // pending e-mail change (its value starts with the account's id and a newline).
+    // Every one-time link of the account: reset and set-password links
+    // (auth/reset-links.server.ts) and sign-in links (sign-in-link.server.ts) hold the
+    // account's id; a pending e-mail change starts with it and a newline.
     await tx
       .delete(verification)
       .where(or(eq(verification.value, userId), like(verification.value, `${userId}\n%`)));
