@@ -77,7 +77,7 @@ describe("route policies", () => {
     }
   });
 
-  it("waive the Origin check for the webhooks only", () => {
+  it("waive the Origin check for the webhooks and the one-click unsubscribe only", () => {
     expect(policyFor("/api/webhooks/stripe").originCheck).toBe(false);
     expect(policyFor("/api/webhooks/warriorplus").originCheck).toBe(false);
     for (const path of ["/api/uploads", "/login", "/course/1", "/api/webhooks", "/api/webhook"]) {
@@ -89,6 +89,7 @@ describe("route policies", () => {
     expect(waived.map(([pattern]) => pattern)).toEqual([
       "/api/webhooks/stripe",
       "/api/webhooks/warriorplus",
+      "/email/unsubscribe",
     ]);
   });
 
@@ -113,6 +114,7 @@ describe("route policies", () => {
       "/api/webhooks/stripe",
       "/api/webhooks/warriorplus",
       "/cookie-consent",
+      "/email/unsubscribe",
     ]);
     for (const route of routes.filter((r) => declared.includes(r.pattern))) {
       expect(route.module.action, route.pattern).toBeDefined();

@@ -99,6 +99,8 @@ export const routePolicies = {
   "/admin/products": { bodyLimit: maxProductFileBodyBytes },
   "/api/webhooks/stripe": webhook,
   "/api/webhooks/warriorplus": webhook,
+  // RFC 8058: mail providers' servers POST the one-click unsubscribe, signed by its token.
+  "/email/unsubscribe": webhook,
 } as const satisfies Record<string, RoutePolicy>;
 
 type Pattern = keyof typeof routePolicies;

@@ -29,6 +29,8 @@ export default [
   route("checkout/test/:checkoutId", "routes/checkout/test-checkout.tsx"),
   route("success", "routes/checkout/success.tsx"),
   route("cancel", "routes/checkout/cancel.tsx"),
+  route("email/preferences", "routes/email/preferences.tsx"),
+  route("email/unsubscribe", "routes/email/unsubscribe.ts"),
 
   // Members
   route("dashboard", "routes/members/dashboard.tsx"),
@@ -57,6 +59,7 @@ export default [
     route("admin/funnel", "routes/admin/funnel.tsx"),
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/applications", "routes/admin/applications.tsx"),
+    route("admin/email", "routes/admin/email.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
   ]),

@@ -48,6 +48,9 @@ export type MemberProvider = (typeof memberProviders)[number];
 /** Progress through the published chapters (of one course, or of every course). */
 export const memberProgressFilters = ["all", "not-started", "in-progress", "finished"] as const;
 
+/** Whether a member has been seen: a session or a chapter opened. */
+export const memberSeenFilters = ["all", "never"] as const;
+
 /** The columns /admin/members sorts by. */
 export const memberSorts = [
   "name",
@@ -72,6 +75,8 @@ export const membersQuerySchema = z.object({
   progress: z.enum(memberProgressFilters).catch("all").default("all"),
   /** The course the progress filter is about; none: every published course. */
   course: z.uuid().nullable().catch(null).default(null),
+  /** "never": no session and no chapter opened (never signed in, as far as is kept). */
+  seen: z.enum(memberSeenFilters).catch("all").default("all"),
   sort: z.enum(memberSorts).catch("joined").default("joined"),
   dir: z.enum(["asc", "desc"]).catch("desc").default("desc"),
   page: page.default(1),
@@ -92,6 +97,35 @@ export function membersSearch(query: MembersQuery, change: Partial<MembersQuery>
   return search;
 }
 
+/** Who a broadcast goes to: the members list's search and filters (its order and page aside). */
+export const audienceSchema = membersQuerySchema.omit({ sort: true, dir: true, page: true });
+export type Audience = z.output<typeof audienceSchema>;
+
+/** The query string of an audience (the members list's, for "E-mail these members"). */
+export function audienceSearch(audience: Audience): URLSearchParams {
+  return membersSearch({ ...membersQueryDefaults, ...audience });
+}
+
+/** The longest broadcast body, as stored HTML. */
+export const broadcastBodyMaxLength = 200_000;
+
+/** A broadcast from /admin/email: what it says, and whether it is a test, sent now or scheduled. */
+export const broadcastFormSchema = z.object({
+  intent: z.enum(["test", "preview", "send", "schedule"], "Unknown action"),
+  subject: z
+    .string()
+    .trim()
+    .min(1, "Write a subject")
+    .max(200, "A subject is at most 200 characters"),
+  body: z
+    .string()
+    .trim()
+    .min(1, "Write the message")
+    .max(broadcastBodyMaxLength, "The message is too long"),
+  /** A local date and time (datetime-local) in the launch's time zone; only for "schedule". */
+  sendAt: z.string().trim().max(32).optional(),
+});
+
 /** Grant or revoke one product for the members ticked on /admin/members; shown again to confirm. */
 export const bulkAccessSchema = z.object({
   intent: z.enum(["bulk-grant", "bulk-revoke"], "Unknown action"),
@@ -110,6 +144,7 @@ export const memberActions = [
   "remove-admin",
   "sign-out",
   "password-link",
+  "clear-undeliverable",
 ] as const;
 export type MemberAction = (typeof memberActions)[number];
 
@@ -164,9 +199,13 @@ export const auditKinds = [
   "member.remove-admin",
   "member.sign-out",
   "member.password-link",
+  "member.clear-undeliverable",
   "purchase.refund",
   "payment.attach",
   "payment.dismiss",
+  "email.broadcast",
+  "email.schedule",
+  "email.cancel",
   "settings.update",
   "application.update",
   "product.update",

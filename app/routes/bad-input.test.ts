@@ -10,6 +10,7 @@ import { type Env, getEnv } from "~/server/env.server";
 import { malformedFormMessage, unsupportedFormMessage } from "~/server/forms.server";
 import { postOnly } from "~/server/http/post-only.server";
 import { logger } from "~/server/logger.server";
+import { unsubscribeToken } from "~/server/mail/preferences.server";
 import { checkoutMessages } from "~/server/payments/checkout.server";
 import { fulfilPurchase } from "~/server/payments/purchases.server";
 import { createTestApp } from "~/test/app-handler";
@@ -219,6 +220,29 @@ const samples: Record<string, () => Promise<Sample>> = {
       price: "997",
       regularPrice: "1997",
     },
+  }),
+  "routes/admin/email.tsx": async () => ({
+    path: "/admin/email",
+    cookie: (await createUser({ isAdmin: true })).cookie,
+    // A preview: a valid post sends nothing.
+    fields: { intent: "preview", subject: "Sweep", body: "<p>Hello</p>" },
+  }),
+  "routes/email/preferences.tsx": async () => {
+    const token = unsubscribeToken(getEnv().authSecret, {
+      userId: (await createUser()).id,
+      from: null,
+    });
+    return {
+      path: `/email/preferences?token=${encodeURIComponent(token)}`,
+      fields: { token, intent: "subscribe" },
+      ownMessages: ["This link is not valid."],
+    };
+  },
+  "routes/email/unsubscribe.ts": async () => ({
+    // A token this server did not sign: whatever the body, the answer is 400.
+    path: "/email/unsubscribe?token=sweep",
+    fields: { "List-Unsubscribe": "One-Click" },
+    ownMessages: ["This unsubscribe link is not valid."],
   }),
   "routes/not-found.tsx": async () => ({ path: "/no-such-page", fields: {} }),
   "routes/api/uploads.ts": async () => ({

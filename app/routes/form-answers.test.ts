@@ -11,6 +11,7 @@ import { appRequest, createUser, run } from "~/test/helpers";
 const notForms: Record<string, string> = {
   "/api/webhooks/stripe": "Stripe's signed event, answered in plain text to Stripe",
   "/api/webhooks/warriorplus": "WarriorPlus's notification, answered in plain text to it",
+  "/email/unsubscribe": "a mail client's one-click POST (RFC 8058), answered in plain text",
   "/logout": "no fields: always signs out and goes home",
   "/*": "no page: a form posted to an unknown path goes home",
 };

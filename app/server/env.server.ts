@@ -63,6 +63,7 @@ const envSchema = z.object({
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
   SMTP_FROM: optional(z.string().min(3)).default(`"${site.brand}" <${site.supportEmail}>`),
   EMAIL_MAX_ATTEMPTS: optional(z.coerce.number().int().min(1).max(100)).default(8),
+  EMAIL_RATE_PER_MINUTE: optional(z.coerce.number().int().min(1).max(100_000)).default(600),
   WARRIORPLUS_SECURITY_KEY: optional(z.string().min(8, "must be at least 8 characters")),
   WARRIORPLUS_PRODUCTS: optional(
     commaList()
@@ -179,6 +180,8 @@ export type Env = {
   smtpFrom: string;
   /** Delivery attempts per message before the sender gives up on it. */
   emailMaxAttempts: number;
+  /** Most marketing messages (broadcasts) sent a minute; transactional mail is not held by it. */
+  emailRatePerMinute: number;
   /** The WarriorPlus IPN endpoint is on when this is set. */
   warriorplus: WarriorPlusConfig | undefined;
   /** When set, rate-limit counters are shared through this Redis. */
@@ -277,6 +280,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     emailMaxAttempts: e.EMAIL_MAX_ATTEMPTS,
+    emailRatePerMinute: e.EMAIL_RATE_PER_MINUTE,
     warriorplus: e.WARRIORPLUS_SECURITY_KEY
       ? {
           securityKey: e.WARRIORPLUS_SECURITY_KEY,

@@ -10,8 +10,8 @@ export type TestSmtpServer = {
   received: ReceivedMail[];
   /** The messages received for one recipient. */
   to(address: string): ReceivedMail[];
-  /** Refuses the next `times` messages to this recipient with a temporary error (451). */
-  rejectNext(address: string, times?: number): void;
+  /** Refuses the next `times` messages to this recipient: a temporary error (451) unless `code` says. */
+  rejectNext(address: string, times?: number, code?: number): void;
   close(): Promise<void>;
 };
 
@@ -19,6 +19,7 @@ export type TestSmtpServer = {
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const rejections = new Map<string, number>();
+  const codes = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -31,7 +32,9 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         const refused = to.find((address) => (rejections.get(address) ?? 0) > 0);
         if (refused) {
           rejections.set(refused, (rejections.get(refused) ?? 1) - 1);
-          const error = Object.assign(new Error("Try again later"), { responseCode: 451 });
+          const responseCode = codes.get(refused) ?? 451;
+          const text = responseCode >= 500 ? "No such mailbox" : "Try again later";
+          const error = Object.assign(new Error(text), { responseCode });
           callback(error);
           return;
         }
@@ -50,8 +53,9 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     to: (address) => received.filter((r) => r.to.includes(address.toLowerCase())),
-    rejectNext(address, times = 1) {
+    rejectNext(address, times = 1, code = 451) {
       rejections.set(address.toLowerCase(), times);
+      codes.set(address.toLowerCase(), code);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

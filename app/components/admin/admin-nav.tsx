@@ -7,6 +7,7 @@ export const adminSections = [
   { to: "/admin/sales", label: "Sales", end: false },
   { to: "/admin/learning", label: "Learning", end: false },
   { to: "/admin/funnel", label: "Funnel", end: false },
+  { to: "/admin/email", label: "E-mail", end: false },
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/applications", label: "Builds", end: false },
   { to: "/admin/settings", label: "Settings", end: false },

@@ -1,15 +1,14 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { FormAnswer } from "~/lib/form-answer";
 import { chapterTitleRequired } from "~/lib/forms";
+import { ErrorBox } from "../ui";
 import { FormActions } from "./form-actions";
 import { LabelledInput } from "./labelled-input";
 import { PublishedSwitch } from "./published-switch";
 import type { EditorHandle } from "./rich-text-editor";
+import { RichTextField } from "./rich-text-field";
 import { useUnsavedChangesGuard } from "./unsaved-changes";
-
-// Quill is loaded only when an admin opens this form: never in public or member bundles.
-const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
 /** A failed save (a success redirects to the course, which says so). */
 export type EditedChapter = {
@@ -36,8 +35,6 @@ export function ChapterForm({
   const [published, setPublished] = useState(chapter?.published ?? true);
   const [contentChanged, setContentChanged] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [mounted, setMounted] = useState(false);
-  const labelId = useId();
   const headingId = useId();
   const busy = fetcher.state !== "idle";
   const dirty =
@@ -52,7 +49,6 @@ export function ChapterForm({
 
   // Bring the form into view and put the cursor in the title.
   useEffect(() => {
-    setMounted(true);
     form.current?.scrollIntoView({ block: "nearest" });
     titleInput.current?.focus();
   }, []);
@@ -96,14 +92,7 @@ export function ChapterForm({
       <h3 id={headingId} className="font-semibold">
         {chapter ? "Edit chapter" : "New chapter"}
       </h3>
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-        >
-          {error}
-        </p>
-      ) : null}
+      {error ? <ErrorBox>{error}</ErrorBox> : null}
       <LabelledInput
         label="Chapter title"
         ref={titleInput}
@@ -113,26 +102,13 @@ export function ChapterForm({
         required
       />
       <PublishedSwitch checked={published} onChange={setPublished} what="chapter" />
-      <div>
-        <span id={labelId} className="block text-sm font-medium text-slate-700">
-          Content
-        </span>
-        <div className="mt-1">
-          {mounted ? (
-            <Suspense fallback={<EditorLoading />}>
-              <RichTextEditor
-                ref={editor}
-                initialHtml={chapter?.contentHtml ?? ""}
-                labelId={labelId}
-                onError={setError}
-                onChange={() => setContentChanged(true)}
-              />
-            </Suspense>
-          ) : (
-            <EditorLoading />
-          )}
-        </div>
-      </div>
+      <RichTextField
+        label="Content"
+        ref={editor}
+        initialHtml={chapter?.contentHtml ?? ""}
+        onError={setError}
+        onChange={() => setContentChanged(true)}
+      />
       <FormActions
         busy={busy}
         canSave={title.trim() !== ""}
@@ -141,16 +117,5 @@ export function ChapterForm({
       />
       {guard.dialog}
     </form>
-  );
-}
-
-function EditorLoading() {
-  return (
-    <div
-      role="status"
-      className="flex h-64 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-500"
-    >
-      Loading editor…
-    </div>
   );
 }

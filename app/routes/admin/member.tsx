@@ -136,11 +136,16 @@ const actionCopy: Record<MemberAction, { label: string; question: string }> = {
     label: "Send a password link",
     question: "E-mail this person a link to choose a new password (valid 1 hour)?",
   },
+  "clear-undeliverable": {
+    label: "Send marketing e-mail again",
+    question:
+      "Their mail server refused our e-mail for good, so broadcasts skip this address. Send to it again (for example, after they fixed their mailbox)?",
+  },
 };
 
 export default function Member({ loaderData, actionData }: Route.ComponentProps) {
   const { member, confirm, refund, notice } = loaderData;
-  const { account, access, purchases, progress, sessions } = member;
+  const { account, access, marketing, purchases, progress, sessions } = member;
   const busy = useNavigation().state === "submitting";
   const offered: MemberAction[] = [
     access === "member" || (access === "admin" && purchases.some((p) => p.status === "completed"))
@@ -149,6 +154,7 @@ export default function Member({ loaderData, actionData }: Route.ComponentProps)
     account.isAdmin ? "remove-admin" : "make-admin",
     "sign-out",
     "password-link",
+    ...(marketing.undeliverableAt ? (["clear-undeliverable"] as const) : []),
   ];
   return (
     <main>
@@ -162,6 +168,19 @@ export default function Member({ loaderData, actionData }: Route.ComponentProps)
         · two-factor {account.twoFactorEnabled ? "on" : "off"}
         {account.emailVerified ? "" : " · address not proved"}
       </ConsoleHeading>
+      <p className="mt-2 text-sm text-slate-700">
+        Marketing e-mail:{" "}
+        {marketing.undeliverableAt ? (
+          <strong className="text-amber-800">
+            undeliverable since {formatWhen(marketing.undeliverableAt)}
+            {marketing.undeliverableReason ? ` (${marketing.undeliverableReason})` : ""}
+          </strong>
+        ) : marketing.unsubscribedAt ? (
+          `unsubscribed ${formatWhen(marketing.unsubscribedAt)}`
+        ) : (
+          "subscribed"
+        )}
+      </p>
       <Notice notice={notice} />
       <div className="mt-4 empty:hidden">
         <FormError answer={actionData} />

@@ -6,7 +6,6 @@ import {
   ConsoleHeading,
   DataTable,
   EmptyState,
-  fieldClass,
   formatAmount,
   formatWhen,
   type HeadCell,
@@ -14,6 +13,7 @@ import {
   SelectField,
   secondaryButton,
 } from "~/components/admin/console";
+import { MemberFilterFields } from "~/components/admin/member-filters";
 import { UnmatchedPayments } from "~/components/admin/unmatched-payments";
 import { FormError, Notice } from "~/components/form-answer";
 import { funnelProductKeys } from "~/config/site";
@@ -21,9 +21,6 @@ import {
   bulkAccessSchema,
   bulkMembersSchema,
   type MemberSort,
-  memberAccessFilters,
-  memberProgressFilters,
-  memberProviders,
   membersPageSize,
   membersQuerySchema,
   membersSearch,
@@ -126,28 +123,6 @@ export async function action({ request }: Route.ActionArgs) {
 /** "Confirm it's you" when the last proof is too old; other errors as everywhere. */
 export const ErrorBoundary = AdminPageErrorBoundary;
 
-const accessLabels = {
-  all: "Everyone",
-  admin: "Admins",
-  member: "Members",
-  refunded: "Refunded",
-  none: "No access",
-} as const;
-
-const progressLabels = {
-  all: "Any",
-  "not-started": "Not started",
-  "in-progress": "In progress",
-  finished: "Finished",
-} as const;
-
-const providerLabels = {
-  stripe: "Stripe",
-  warriorplus: "WarriorPlus",
-  test: "Test checkout",
-  manual: "Granted by hand",
-} as const;
-
 const sortLabels: Record<MemberSort, string> = {
   name: "Name",
   email: "E-mail",
@@ -222,7 +197,15 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
   });
   return (
     <main>
-      <ConsoleHeading title="Members" csv={`/admin/members.csv${csv.size ? `?${csv}` : ""}`}>
+      <ConsoleHeading
+        title="Members"
+        csv={`/admin/members.csv${csv.size ? `?${csv}` : ""}`}
+        actions={
+          <Link to={`/admin/email${csv.size ? `?${csv}` : ""}`} className={secondaryButton}>
+            E-mail {filtered ? "these" : "all"} members
+          </Link>
+        }
+      >
         {total.toLocaleString("en-US")} account{total === 1 ? "" : "s"}
         {filtered ? " match" : ""}, {orderLabel(query)}.
       </ConsoleHeading>
@@ -234,63 +217,11 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
       />
       {payments.length > 0 ? null : <Notice notice={notice} />}
       <Form method="get" role="search" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="sm:col-span-2">
-          <label htmlFor="members-q" className="block text-sm font-medium text-slate-700">
-            Name or e-mail
-          </label>
-          <input
-            id="members-q"
-            type="search"
-            name="q"
-            defaultValue={query.q ?? ""}
-            maxLength={200}
-            className={fieldClass}
-          />
-        </div>
-        <SelectField
-          id="members-access"
-          label="Access"
-          name="access"
-          value={query.access}
-          options={memberAccessFilters.map((value) => ({ value, label: accessLabels[value] }))}
-        />
-        <SelectField
-          id="members-product"
-          label="Holds"
-          name="product"
-          value={query.product ?? ""}
-          any="Any product"
-          options={products.map((p) => ({ value: p.key, label: p.name }))}
-        />
-        <SelectField
-          id="members-provider"
-          label="Paid with"
-          name="provider"
-          value={query.provider ?? ""}
-          any="Any way"
-          options={memberProviders.map((value) => ({ value, label: providerLabels[value] }))}
-        />
-        <DateField
-          id="members-from"
-          label="Joined from"
-          name="joinedFrom"
-          value={query.joinedFrom}
-        />
-        <DateField id="members-to" label="Joined until" name="joinedTo" value={query.joinedTo} />
-        <SelectField
-          id="members-progress"
-          label="Progress"
-          name="progress"
-          value={query.progress}
-          options={memberProgressFilters.map((value) => ({ value, label: progressLabels[value] }))}
-        />
-        <SelectField
-          id="members-course"
-          label="In"
-          name="course"
-          value={query.course ?? ""}
-          any="Every course"
-          options={courses.map((c) => ({ value: c.id, label: c.title }))}
+        <MemberFilterFields
+          filters={query}
+          products={products}
+          courses={courses}
+          idPrefix="members"
         />
         <input type="hidden" name="sort" value={query.sort} />
         <input type="hidden" name="dir" value={query.dir} />
@@ -373,27 +304,6 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
         pages={{ current: query.page, last }}
       />
     </main>
-  );
-}
-
-function DateField({
-  id,
-  label,
-  name,
-  value,
-}: {
-  id: string;
-  label: string;
-  name: string;
-  value: string | null;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input id={id} type="date" name={name} defaultValue={value ?? ""} className={fieldClass} />
-    </div>
   );
 }
 

@@ -4,11 +4,13 @@
 
 import { and, eq, sql } from "drizzle-orm";
 import { accessProduct } from "~/config/site";
+import type { MemberAction } from "~/lib/admin-forms";
 import { hasPaidAccess } from "../access.server";
 import { type Actor, recordAudit } from "../audit-log.server";
 import { getAuth } from "../auth/better-auth.server";
 import type { Db } from "../db/client.server";
 import { session, user } from "../db/schema";
+import { clearUndeliverable } from "../mail/preferences.server";
 import { grantByHand, revokeUserAccess } from "../payments/purchases.server";
 
 export type MemberActionResult = { ok: true; message: string } | { ok: false; error: string };
@@ -20,7 +22,7 @@ export async function applyMemberAction(
   db: Db,
   actor: Actor & { id: string },
   userId: string,
-  intent: "grant" | "revoke" | "make-admin" | "remove-admin" | "sign-out" | "password-link",
+  intent: MemberAction,
 ): Promise<MemberActionResult | null> {
   const [target] = await db
     .select({ id: user.id, email: user.email, isAdmin: user.isAdmin })
@@ -40,6 +42,8 @@ export async function applyMemberAction(
       return signOut(db, actor, target);
     case "password-link":
       return sendPasswordLink(db, actor, target);
+    case "clear-undeliverable":
+      return clearBounce(db, actor, target);
   }
 }
 
@@ -138,6 +142,14 @@ async function signOut(db: Db, actor: Actor, target: Target): Promise<MemberActi
     ok: true,
     message: `Signed ${target.email} out everywhere (${ended} session${ended === 1 ? "" : "s"} ended).`,
   };
+}
+
+async function clearBounce(db: Db, actor: Actor, target: Target): Promise<MemberActionResult> {
+  await db.transaction(async (tx) => {
+    await clearUndeliverable(tx, target.id);
+    await recordAudit(tx, actor, { kind: "member.clear-undeliverable", target: target.email });
+  });
+  return { ok: true, message: `Marketing e-mail goes to ${target.email} again.` };
 }
 
 async function sendPasswordLink(db: Db, actor: Actor, target: Target): Promise<MemberActionResult> {

@@ -5,6 +5,7 @@
 import { desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { accessProduct } from "~/config/site";
 import {
+  type Audience,
   type MemberSort,
   type MembersQuery,
   membersPageSize,
@@ -23,6 +24,7 @@ import {
   chapterProgress,
   course,
   courseVisit,
+  emailPreference,
   purchase,
   purchaseProviders,
   refund,
@@ -134,9 +136,12 @@ function joinsFor(query: Filters, sort?: MemberSort) {
   if (query.progress !== "all") joins.push(doneJoin(doneAlias(query.course), query.course));
   // Progress over every course is one pass whether it filters, sorts or both.
   const counted = query.progress !== "all" && query.course === null;
-  if (sort === "spend" || sort === "active" || (sort === "progress" && !counted)) {
+  // Never seen and the last-active order read the same two passes.
+  if (query.seen === "never") joins.push(figureJoins.active());
+  if (sort === "spend" || (sort === "active" && query.seen !== "never")) {
     joins.push(figureJoins[sort]());
   }
+  if (sort === "progress" && !counted) joins.push(figureJoins.progress());
   return sql.join(joins, sql` `);
 }
 
@@ -154,6 +159,7 @@ function matching(query: Filters) {
       sql`exists (select 1 from ${purchase} p where p.user_id = u.id and p.provider = ${query.provider})`,
     );
   }
+  if (query.seen === "never") terms.push(sql`seen.at is null and opened.at is null`);
   if (query.joinedFrom) terms.push(sql`u.created_at >= ${query.joinedFrom}::date`);
   if (query.joinedTo) terms.push(sql`u.created_at < ${query.joinedTo}::date + 1`);
   if (query.progress !== "all") {
@@ -212,6 +218,17 @@ function membersSql(
       from ${purchase} p where p.user_id = page.id and p.product = ${accessProduct}
     ) plan
     order by page.sort_key ${dir} nulls last, page.created_at ${dir}, page.id ${dir}`;
+}
+
+/**
+ * The ids and addresses of the accounts matching a members-list filter, as
+ * a select (`id`, `email`) for a broadcast to queue or count; `also` narrows
+ * it further (a condition on `u`).
+ */
+export function matchingAccountsSql(audience: Audience, also: SQL = sql`true`): SQL {
+  const query = { ...membersQueryDefaults, ...audience };
+  return sql`select u.id, u.email from ${user} u ${joinsFor(query)}
+    where ${matching(query)} and ${also}`;
 }
 
 /** How many accounts match, for the page's count and its pager. */
@@ -289,12 +306,20 @@ export async function* allMembers(
 /** Everything the member's page shows, or null for no such account. */
 export async function findMember(db: Db, userId: string) {
   const [found] = await db
-    .select({ account: user, access: memberAccessSql(user) })
+    .select({
+      account: user,
+      access: memberAccessSql(user),
+      unsubscribedAt: emailPreference.unsubscribedAt,
+      undeliverableAt: emailPreference.undeliverableAt,
+      undeliverableReason: emailPreference.undeliverableReason,
+    })
     .from(user)
+    .leftJoin(emailPreference, eq(emailPreference.userId, user.id))
     .where(eq(user.id, userId))
     .limit(1);
   if (!found) return null;
-  const { account, access } = found;
+  const { account, access, unsubscribedAt, undeliverableAt, undeliverableReason } = found;
+  const marketing = { unsubscribedAt, undeliverableAt, undeliverableReason };
   const [purchases, progress, sessions] = await Promise.all([
     db
       .select({
@@ -352,6 +377,7 @@ export async function findMember(db: Db, userId: string) {
       createdAt: account.createdAt,
     },
     access,
+    marketing,
     purchases,
     progress,
     sessions,

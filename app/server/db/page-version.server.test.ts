@@ -32,6 +32,9 @@ const notShownOnMemberPages = [
   "stripe_customer",
   "webhook_event",
   "email_outbox",
+  // The console's broadcasts and the members' marketing choice: no member page shows them.
+  "broadcast",
+  "email_preference",
   "test_checkout",
   "page_version",
   "audit_log",

@@ -523,9 +523,69 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     /** Not tried again before this time: the exponential backoff after a failure. */
     nextAttemptAt: instant("next_attempt_at").notNull().defaultNow(),
+    /**
+     * A broadcast's message: its subject and bodies are the broadcast's, made
+     * for the account `userId` when it is sent (empty here). Marketing: sent
+     * at EMAIL_RATE_PER_MINUTE, after every transactional message due, and
+     * never to an address that unsubscribed or is undeliverable.
+     */
+    broadcastId: uuid("broadcast_id").references(() => broadcast.id, cascade),
+    userId: text("user_id").references(() => user.id, cascade),
+    /** Not sent, and never will be: "unsubscribed" or "undeliverable" when its turn came. */
+    skipped: text("skipped"),
   },
-  (t) => [index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index("email_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.skipped} is null and ${t.broadcastId} is null`),
+    index("email_outbox_marketing_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.skipped} is null and ${t.broadcastId} is not null`),
+    index("email_outbox_broadcast_idx").on(t.broadcastId),
+    index("email_outbox_user_id_idx").on(t.userId),
+  ],
 );
+
+/**
+ * A message the owner writes to many members (/admin/email). Its audience is
+ * a members-list filter (the student list's own query), read when it is
+ * queued: one outbox row per recipient, in one statement.
+ */
+export const broadcast = pgTable("broadcast", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  subject: text("subject").notNull(),
+  /** Sanitized like a chapter's (content/sanitize.server.ts). */
+  bodyHtml: text("body_html").notNull(),
+  /** The members-list filter (MembersQuery without page and order) it goes to. */
+  audience: jsonb("audience").notNull(),
+  /** When it is queued; null: it was queued when it was sent. */
+  scheduledFor: instant("scheduled_for"),
+  /** When its recipients were put in the outbox; null: still scheduled. */
+  queuedAt: instant("queued_at"),
+  recipients: integer("recipients"),
+  createdBy: text("created_by").notNull(),
+  ...timestamps(),
+});
+
+/**
+ * Whether an account takes marketing e-mail (broadcasts, sequences). No row:
+ * it does. Receipts, password and login e-mails are sent regardless.
+ */
+export const emailPreference = pgTable("email_preference", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, cascade),
+  /** Unsubscribed from marketing e-mail (the link in every one, or its List-Unsubscribe). */
+  unsubscribedAt: instant("unsubscribed_at"),
+  /** The broadcast whose link it unsubscribed from, for that broadcast's figures. */
+  unsubscribedFrom: uuid("unsubscribed_from").references(() => broadcast.id, {
+    onDelete: "set null",
+  }),
+  /** The SMTP server refused the address permanently (5xx); the owner can clear it. */
+  undeliverableAt: instant("undeliverable_at"),
+  undeliverableReason: text("undeliverable_reason"),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
+});
 
 /** Pending checkouts of the built-in test provider (used when Stripe is not configured). */
 export const testCheckout = pgTable("test_checkout", {

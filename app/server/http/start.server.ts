@@ -3,6 +3,11 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { publicPagePaths, signInPagePaths } from "~/route-policies";
+import {
+  marketingContext,
+  prepareBroadcastMessage,
+  queueDueBroadcasts,
+} from "../admin/broadcasts.server";
 import { countPageViews, startPageViewFlusher } from "../analytics/page-views.server";
 import { createSessionTokenReader } from "../auth/session.server";
 import { startBackupSocket } from "../db/backup.server";
@@ -254,12 +259,20 @@ async function openResources(env: Env): Promise<{ database: Database; stop: Stop
  */
 function startBackgroundWork(env: Env, database: Database): { stop: Stop } {
   const runsBackgroundWork = (env.processIndex ?? 0) === 0;
+  const intervalMs = 5_000;
+  const marketing = marketingContext(env);
   const emailSender = runsBackgroundWork
     ? startEmailSender(database.db, {
         transport: env.smtpUrl ? createSmtpTransport(env.smtpUrl) : undefined,
         from: env.smtpFrom,
         maxAttempts: env.emailMaxAttempts,
         lockRows: !database.pglite,
+        intervalMs,
+        beforePass: () => queueDueBroadcasts(database.db),
+        marketing: {
+          perPass: Math.max(1, Math.round((env.emailRatePerMinute * intervalMs) / 60_000)),
+          prepare: (db, row) => prepareBroadcastMessage(db, row, marketing),
+        },
       })
     : undefined;
   const unwatchDatabase = watchDatabase(() => database.db.execute(sql`select 1`));

@@ -1,13 +1,33 @@
-import { and, asc, eq, isNull, lt, lte, sql } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
+import { and, asc, eq, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import type { Db, Tx } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
 import { logger } from "../logger.server";
 import { countEmailDelivery } from "../metrics/metrics.server";
 import type { MessageContent } from "./messages.server";
+import { markUndeliverable } from "./preferences.server";
 
 export type OutboxMessage = MessageContent & { to: string };
-type OutboxRow = typeof emailOutbox.$inferSelect;
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/**
+ * A marketing message made for its recipient when its turn comes, or the
+ * reason it is not sent (the account unsubscribed or its address bounced).
+ */
+export type PreparedMessage =
+  | { skip: "unsubscribed" | "undeliverable" }
+  | {
+      message: MessageContent;
+      from: SendMailOptions["from"];
+      replyTo: string;
+      headers: Record<string, string>;
+    };
+
+export type MarketingOptions = {
+  /** Most marketing messages a pass sends: EMAIL_RATE_PER_MINUTE over the passes of a minute. */
+  perPass: number;
+  prepare(db: Db | Tx, row: OutboxRow): Promise<PreparedMessage>;
+};
 
 /**
  * Puts a message in the outbox; the sender delivers it later. Call it with
@@ -56,9 +76,11 @@ export type SendOptions = {
   /** Delay after the first failure; doubled after each further one, up to maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /** Broadcasts' messages: sent after every transactional one due, at a rate; none without. */
+  marketing?: MarketingOptions;
 };
 
-export type SendReport = { sent: number; failed: number; gaveUp: number };
+export type SendReport = { sent: number; failed: number; gaveUp: number; skipped: number };
 
 /** The wait before the next attempt after `attempts` failures: exponential, capped. */
 export function retryDelayMs(attempts: number, baseDelayMs = 60_000, maxDelayMs = 6 * 3_600_000) {
@@ -72,26 +94,31 @@ export function retryDelayMs(attempts: number, baseDelayMs = 60_000, maxDelayMs 
  * until maxAttempts (then it is logged and left unsent).
  */
 export async function sendPendingEmails(db: Db, options: SendOptions): Promise<SendReport> {
-  const report: SendReport = { sent: 0, failed: 0, gaveUp: 0 };
-  const batchSize = options.batchSize ?? 50;
-  for (let i = 0; i < batchSize; i++) {
-    const outcome = options.lockRows
-      ? await db.transaction(async (tx) => {
-          const row = await claimNext(tx, options, true);
-          return row ? deliver(tx, row, options) : undefined;
-        })
-      : await claimNext(db, options, false).then((row) =>
-          row ? deliver(db, row, options) : undefined,
-        );
-    if (!outcome) break;
-    report[outcome] += 1;
+  const report: SendReport = { sent: 0, failed: 0, gaveUp: 0, skipped: 0 };
+  const passes: [boolean, number][] = [[false, options.batchSize ?? 50]];
+  if (options.marketing) passes.push([true, options.marketing.perPass]);
+  for (const [marketing, most] of passes) {
+    for (let i = 0; i < most; i++) {
+      const outcome = options.lockRows
+        ? await db.transaction(async (tx) => {
+            const row = await claimNext(tx, options, marketing, true);
+            return row ? deliver(tx, row, options) : undefined;
+          })
+        : await claimNext(db, options, marketing, false).then((row) =>
+            row ? deliver(db, row, options) : undefined,
+          );
+      if (!outcome) break;
+      report[outcome] += 1;
+    }
   }
   return report;
 }
 
+/** The next message due: transactional, or a broadcast's (each kind has its own index). */
 async function claimNext(
   db: Db | Tx,
   options: SendOptions,
+  marketing: boolean,
   lock: boolean,
 ): Promise<OutboxRow | undefined> {
   const query = db
@@ -100,6 +127,8 @@ async function claimNext(
     .where(
       and(
         isNull(emailOutbox.sentAt),
+        isNull(emailOutbox.skipped),
+        marketing ? isNotNull(emailOutbox.broadcastId) : isNull(emailOutbox.broadcastId),
         lt(emailOutbox.attempts, options.maxAttempts),
         lte(emailOutbox.nextAttemptAt, options.now ?? new Date()),
       ),
@@ -116,21 +145,39 @@ async function deliver(
   options: SendOptions,
 ): Promise<keyof SendReport> {
   const domain = row.to.split("@").pop();
+  let mail: SendMailOptions = {
+    from: options.from,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+  };
+  if (row.broadcastId) {
+    if (!options.marketing) throw new Error("a broadcast's message without marketing options");
+    const prepared = await options.marketing.prepare(db, row);
+    if ("skip" in prepared) {
+      await db
+        .update(emailOutbox)
+        .set({ skipped: prepared.skip })
+        .where(eq(emailOutbox.id, row.id));
+      return "skipped";
+    }
+    const { message, from, replyTo, headers } = prepared;
+    mail = { ...mail, ...message, from, replyTo, headers };
+  }
   try {
     if (options.transport) {
-      await options.transport.sendMail({
-        from: options.from,
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-      });
+      await options.transport.sendMail(mail);
     } else {
       // Never the body: it holds sign-in links.
       logger.info({ subject: row.subject, domain }, "e-mail logged, not sent (SMTP_URL unset)");
     }
   } catch (error) {
-    const attempts = row.attempts + 1;
+    const code = (error as { responseCode?: number; code?: string }).responseCode;
+    // A permanent refusal (5xx): the address is marked and the message not tried again.
+    const permanent = code !== undefined && code >= 500 && code < 600;
+    if (permanent) await markUndeliverable(db, row.to, errorText(error));
+    const attempts = permanent ? options.maxAttempts : row.attempts + 1;
     const now = options.now ?? new Date();
     const next = new Date(
       now.getTime() + retryDelayMs(attempts, options.baseDelayMs, options.maxDelayMs),
@@ -139,7 +186,6 @@ async function deliver(
       .update(emailOutbox)
       .set({ attempts, lastError: errorText(error), nextAttemptAt: next })
       .where(eq(emailOutbox.id, row.id));
-    const code = (error as { responseCode?: number; code?: string }).responseCode;
     if (attempts >= options.maxAttempts) {
       logger.error({ id: row.id, attempts, domain, code }, "e-mail given up after max attempts");
       countEmailDelivery("gave_up");
@@ -181,7 +227,11 @@ export type EmailSender = {
  */
 export function startEmailSender(
   db: Db,
-  options: Omit<SendOptions, "now"> & { intervalMs?: number },
+  options: Omit<SendOptions, "now"> & {
+    intervalMs?: number;
+    /** Runs before each pass (the scheduled broadcasts whose time has come are queued). */
+    beforePass?: () => Promise<unknown>;
+  },
 ): EmailSender {
   const intervalMs = options.intervalMs ?? 5_000;
   let timer: NodeJS.Timeout | undefined;
@@ -191,9 +241,12 @@ export function startEmailSender(
   const pass = () => {
     if (stopped || running) return;
     clearTimeout(timer);
-    running = sendPendingEmails(db, options)
+    running = (options.beforePass?.() ?? Promise.resolve())
+      .then(() => sendPendingEmails(db, options))
       .then((report) => {
-        if (report.sent + report.failed + report.gaveUp > 0) logger.debug(report, "e-mail pass");
+        if (report.sent + report.failed + report.gaveUp + report.skipped > 0) {
+          logger.debug(report, "e-mail pass");
+        }
       })
       .catch((error: unknown) => logger.error({ err: error }, "e-mail pass failed"))
       .finally(() => {
@@ -234,6 +287,6 @@ export async function outboxDepth(
         ),
     })
     .from(emailOutbox)
-    .where(isNull(emailOutbox.sentAt));
+    .where(and(isNull(emailOutbox.sentAt), isNull(emailOutbox.skipped)));
   return { pending: row?.pending ?? 0, givenUp: row?.givenUp ?? 0 };
 }
