@@ -45,8 +45,11 @@ export default function RichTextEditor({
   onError,
   onChange,
   ref,
+  placeholder = "Write the chapter…",
 }: {
   initialHtml: string;
+  /** What the empty editor says. */
+  placeholder?: string;
   labelId: string;
   onError: (message: string) => void;
   /** The admin changed the content. */
@@ -77,7 +80,7 @@ export default function RichTextEditor({
     container.appendChild(editorDiv);
     const q = new Quill(editorDiv, {
       theme: "snow",
-      placeholder: "Write the chapter…",
+      placeholder,
       modules: {
         toolbar: {
           container: [
@@ -121,7 +124,7 @@ export default function RichTextEditor({
       quill.current = null;
       container.innerHTML = "";
     };
-  }, [initialHtml, labelId]);
+  }, [initialHtml, labelId, placeholder]);
 
   function insertLink(address: string) {
     const q = quill.current;

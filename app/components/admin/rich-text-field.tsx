@@ -16,8 +16,10 @@ export function RichTextField({
   onChange,
   ref,
   hint,
+  placeholder,
 }: {
   label: string;
+  placeholder?: string;
   initialHtml: string;
   onError: (message: string) => void;
   onChange?: () => void;
@@ -41,6 +43,7 @@ export function RichTextField({
               labelId={labelId}
               onError={onError}
               onChange={onChange}
+              placeholder={placeholder}
             />
           </Suspense>
         ) : (

@@ -52,6 +52,9 @@ import type { Route } from "./+types/email";
 
 export const meta: Route.MetaFunction = () => [{ title: "E-mail | AI Labs" }];
 
+/** "1 member", "2,000 members". */
+const members = (n: number) => `${n.toLocaleString("en-US")} member${n === 1 ? "" : "s"}`;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { query: audience, db } = await consoleRequest(request, audienceSchema);
   const env = getEnv();
@@ -137,7 +140,7 @@ export async function action({ request }: Route.ActionArgs) {
     back,
     scheduledFor
       ? `"${subject}" is scheduled for ${formatWhen(scheduledFor)}.`
-      : `"${subject}" is on its way to ${done.recipients?.toLocaleString("en-US")} members.`,
+      : `"${subject}" is on its way to ${members(done.recipients ?? 0)}.`,
   );
 }
 
@@ -177,8 +180,7 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
           </div>
         </Form>
         <p className="mt-3 text-slate-800" role="status" aria-live="polite">
-          <strong>{count.recipients.toLocaleString("en-US")}</strong> member
-          {count.recipients === 1 ? "" : "s"} will get it
+          <strong>{members(count.recipients)}</strong> will get it
           {count.leftOut > 0
             ? ` (${count.leftOut.toLocaleString("en-US")} left out: unsubscribed or undeliverable)`
             : ""}
@@ -191,7 +193,8 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
           </Link>
         </p>
       </section>
-      <Compose loaderData={loaderData} />
+      {/* A new form once a broadcast is sent or scheduled. */}
+      <Compose key={broadcasts[0]?.id ?? "none"} loaderData={loaderData} />
       <Broadcasts broadcasts={broadcasts} />
     </main>
   );
@@ -232,7 +235,7 @@ function Compose({ loaderData }: { loaderData: LoaderData }) {
         title: intent === "send" ? "Send this e-mail now?" : "Schedule this e-mail?",
         message:
           intent === "send"
-            ? `"${subject.trim()}" goes to ${count.recipients.toLocaleString("en-US")} members now. It cannot be called back.`
+            ? `"${subject.trim()}" goes to ${members(count.recipients)} now. It cannot be called back.`
             : `"${subject.trim()}" goes on ${sendAt.replace("T", " at ")} (${timeZone} time) to the members who match then.`,
         confirmLabel: intent === "send" ? "Send now" : "Schedule",
         danger: false,
@@ -270,6 +273,7 @@ function Compose({ loaderData }: { loaderData: LoaderData }) {
       />
       <RichTextField
         label="Message"
+        placeholder="Write the message…"
         ref={editor}
         initialHtml=""
         onError={setError}
@@ -303,7 +307,7 @@ function Compose({ loaderData }: { loaderData: LoaderData }) {
           disabled={busy || count.recipients === 0}
           onClick={() => submit("send")}
         >
-          {busy ? "Working…" : `Send now to ${count.recipients.toLocaleString("en-US")}`}
+          {busy ? "Working…" : `Send now to ${members(count.recipients)}`}
         </button>
       </div>
       <div className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4">
@@ -329,13 +333,15 @@ function Compose({ loaderData }: { loaderData: LoaderData }) {
         </button>
       </div>
       {preview ? (
-        <div>
-          <h3 className="font-semibold">Preview</h3>
-          <iframe
-            title="Preview of the e-mail"
-            sandbox=""
-            srcDoc={preview.html}
-            className="mt-2 h-96 w-full rounded-md border border-slate-300 bg-white"
+        <section aria-labelledby="preview-heading">
+          <h3 id="preview-heading" className="font-semibold">
+            Preview, as a member gets it
+          </h3>
+          <div
+            className="mt-2 overflow-x-auto rounded-md border border-slate-300 bg-white p-4 text-slate-800 [&_a]:underline [&_p]:mb-3"
+            // The body was sanitized by the action (sanitizeChapterHtml); the rest is our template.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server.
+            dangerouslySetInnerHTML={{ __html: preview.html }}
           />
           <details className="mt-2">
             <summary className="cursor-pointer text-sm font-medium text-slate-700">
@@ -345,7 +351,7 @@ function Compose({ loaderData }: { loaderData: LoaderData }) {
               {preview.text}
             </pre>
           </details>
-        </div>
+        </section>
       ) : null}
       {confirmDialog}
       {guard.dialog}

@@ -108,7 +108,7 @@ export default function EmailPreferences({ loaderData }: Route.ComponentProps) {
               name="intent"
               value={state.subscribed ? "unsubscribe" : "subscribe"}
               disabled={busy}
-              className={state.subscribed ? secondaryButton : primaryButton}
+              className={state.subscribed ? secondaryButton : `${primaryButton} sm:w-auto`}
             >
               {busy ? "Saving…" : state.subscribed ? "Unsubscribe" : "Subscribe again"}
             </button>

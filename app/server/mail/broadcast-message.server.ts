@@ -76,7 +76,7 @@ export function broadcastMessage(input: BroadcastInput): {
     '<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#1e293b">',
     body,
     '<hr style="border:0;border-top:1px solid #e2e8f0;margin:24px 0">',
-    `<p ${small}>${escapeHtml(why)} <a href="${escapeHtml(preferences)}" style="color:#4f46e5">Unsubscribe or change your e-mail preferences</a>.</p>`,
+    `<p ${small}>${escapeHtml(why)} <a href="${escapeHtml(preferences)}" style="color:#4f46e5;text-decoration:underline">Unsubscribe or change your e-mail preferences</a>.</p>`,
     `<p ${small}>${escapeHtml(sender.sellerName)}${address ? `<br>${escapeHtml(address).replaceAll("\n", "<br>")}` : ""}</p>`,
     "</body></html>",
   ].join("\n");

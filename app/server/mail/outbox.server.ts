@@ -203,7 +203,10 @@ async function deliver(
       sentAt: new Date(),
       attempts: row.attempts + 1,
       lastError: null,
-      ...(options.transport ? { text: "", html: "" } : {}),
+      // A broadcast's message is made when sent: kept in its row when logged only.
+      ...(options.transport
+        ? { text: "", html: "" }
+        : { subject: String(mail.subject), text: String(mail.text), html: String(mail.html) }),
     })
     .where(eq(emailOutbox.id, row.id));
   countEmailDelivery("sent");
