@@ -126,6 +126,28 @@ export const broadcastFormSchema = z.object({
   sendAt: z.string().trim().max(32).optional(),
 });
 
+/** A sequence's step edited on /admin/email. */
+export const sequenceStepSchema = z.object({
+  intent: z.literal("save-step"),
+  stepId: z.uuid("No such step"),
+  day: z.coerce
+    .number("Enter the day as a number")
+    .int("Enter a whole number of days")
+    .min(0, "The day is 0 or more")
+    .max(365, "At most 365 days after the purchase"),
+  subject: z
+    .string()
+    .trim()
+    .min(1, "Write a subject")
+    .max(200, "A subject is at most 200 characters"),
+  body: z
+    .string()
+    .trim()
+    .min(1, "Write the message")
+    .max(broadcastBodyMaxLength, "The message is too long"),
+  active: z.enum(["on", "off"]).default("off"),
+});
+
 /** Grant or revoke one product for the members ticked on /admin/members; shown again to confirm. */
 export const bulkAccessSchema = z.object({
   intent: z.enum(["bulk-grant", "bulk-revoke"], "Unknown action"),
@@ -206,6 +228,7 @@ export const auditKinds = [
   "email.broadcast",
   "email.schedule",
   "email.cancel",
+  "email.sequence",
   "settings.update",
   "application.update",
   "product.update",

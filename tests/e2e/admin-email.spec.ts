@@ -103,4 +103,38 @@ test.describe("the owner's console: e-mail", () => {
     await expect(page.getByText("1 member will get it")).toBeVisible();
     await expect(page.getByLabel("Name or e-mail")).toHaveValue(member.email);
   });
+
+  test("the welcome sequence: four days listed, a step edited in place and switched off and on", async ({
+    adminPage: page,
+  }) => {
+    await page.goto("/admin/email");
+    const table = page.getByRole("table", { name: "Welcome sequence" });
+    await expect(table.getByRole("row")).toHaveCount(5);
+    await expect(table.getByRole("row").nth(2)).toContainText("Day 1: pick a problem");
+
+    await page.getByRole("button", { name: "Edit day 1" }).click();
+    const form = page.getByRole("form", { name: "Edit the e-mail of day 1" });
+    await expect(form.getByLabel("Day")).toHaveValue("1");
+    await expect(form.locator(".ql-editor")).toContainText("Idea Generator");
+    // Spaces pass the browser's own check of a required field, not the form's.
+    await form.getByLabel("Subject").fill("   ");
+    await form.getByRole("button", { name: "Save e-mail" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Write a subject");
+    await atBothWidths(page, "welcome-step");
+
+    const subject = uniqueTitle("Day 1: your idea");
+    await form.getByLabel("Subject").fill(subject);
+    await form.getByLabel("Send this e-mail").uncheck();
+    await form.getByRole("button", { name: "Save e-mail" }).click();
+    await expect(page.getByText("Saved the welcome e-mail of day 1.")).toBeVisible();
+    const row = table.getByRole("row").filter({ hasText: subject });
+    await expect(row).toContainText("Off");
+
+    // Back as it was, for the other tests on this server.
+    await page.getByRole("button", { name: "Edit day 1" }).click();
+    await form.getByLabel("Subject").fill("Day 1: pick a problem worth paying for");
+    await form.getByLabel("Send this e-mail").check();
+    await form.getByRole("button", { name: "Save e-mail" }).click();
+    await expect(table.getByRole("row").nth(2)).toContainText("On");
+  });
 });

@@ -19,7 +19,12 @@ import { useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { FormError, Notice } from "~/components/form-answer";
 import { ErrorBox, primaryButton } from "~/components/ui";
 import { funnelProductKeys } from "~/config/site";
-import { audienceSchema, audienceSearch, broadcastFormSchema } from "~/lib/admin-forms";
+import {
+  audienceSchema,
+  audienceSearch,
+  broadcastFormSchema,
+  sequenceStepSchema,
+} from "~/lib/admin-forms";
 import { type FormAnswer, isFormAnswer } from "~/lib/form-answer";
 import { launchInstant } from "~/lib/offer";
 import { z } from "~/lib/zod";
@@ -30,9 +35,12 @@ import {
   countAudience,
   createBroadcast,
   listBroadcasts,
+  listSequence,
   marketingContext,
   marketingMessage,
+  type SequenceStep,
   sendTestBroadcast,
+  updateSequenceStep,
 } from "~/server/admin/broadcasts.server";
 import { consoleRequest } from "~/server/admin/console.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -58,9 +66,10 @@ const members = (n: number) => `${n.toLocaleString("en-US")} member${n === 1 ? "
 export async function loader({ request }: Route.LoaderArgs) {
   const { query: audience, db } = await consoleRequest(request, audienceSchema);
   const env = getEnv();
-  const [count, broadcasts, courses] = await Promise.all([
+  const [count, broadcasts, welcome, courses] = await Promise.all([
     countAudience(db, audience),
     listBroadcasts(db, env.emailMaxAttempts),
+    listSequence(db, env.emailMaxAttempts, "welcome"),
     db
       .select({ id: course.id, title: course.title })
       .from(course)
@@ -73,6 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       audience,
       count,
       broadcasts,
+      welcome,
       courses,
       products,
       timeZone: currentOfferSettings().launchTimeZone,
@@ -97,6 +107,22 @@ export async function action({ request }: Route.ActionArgs) {
       return checked.refuse(409, { formError: "That broadcast has been sent already." });
     }
     return redirectWithNotice(back, "The scheduled broadcast was cancelled: nothing was sent.");
+  }
+  if (form.get("intent") === "save-step") {
+    const step = checkForm(form, sequenceStepSchema, ["day", "subject", "body"]);
+    if (!step.ok) return step.refuse(400, firstError(step.fieldErrors));
+    const { stepId, day, subject, body, active } = step.data;
+    const bodyHtml = sanitizeChapterHtml(body);
+    if (!bodyHtml) return step.refuse(400, { formError: "Write the message" });
+    const saved = await updateSequenceStep(db, adminActor(admin), {
+      id: stepId,
+      day,
+      subject,
+      bodyHtml,
+      active: active === "on",
+    });
+    if (!saved) return step.refuse(404, { formError: "No such step." });
+    return redirectWithNotice(back, `Saved the welcome e-mail of day ${day}.`);
   }
   const checked = checkForm(form, broadcastFormSchema, ["subject", "body", "sendAt"]);
   if (!checked.ok) return checked.refuse(400, firstError(checked.fieldErrors));
@@ -196,6 +222,7 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
       {/* A new form once a broadcast is sent or scheduled. */}
       <Compose key={broadcasts[0]?.id ?? "none"} loaderData={loaderData} />
       <Broadcasts broadcasts={broadcasts} />
+      <WelcomeSequence steps={loaderData.welcome} />
     </main>
   );
 }
@@ -404,5 +431,148 @@ function Broadcasts({ broadcasts }: { broadcasts: BroadcastSummary[] }) {
         </DataTable>
       )}
     </section>
+  );
+}
+
+function WelcomeSequence({ steps }: { steps: SequenceStep[] }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const step = steps.find((s) => s.id === editing);
+  return (
+    <section aria-labelledby="welcome-heading" className="mt-10">
+      <h2 id="welcome-heading" className="text-xl font-semibold">
+        Welcome sequence
+      </h2>
+      <p className="mt-1 text-slate-600">
+        Sent to each buyer of the plan, counted from the day they bought. A step stops for a member
+        who unsubscribed or was refunded by then.
+      </p>
+      {steps.length === 0 ? (
+        <div className="mt-3">
+          <EmptyState>No welcome e-mail.</EmptyState>
+        </div>
+      ) : (
+        <DataTable
+          caption="Welcome sequence"
+          head={["Day", "Subject", "Sent", "Not sent", "Unsubscribed", "Status", ""]}
+        >
+          {steps.map((s) => (
+            <tr key={s.id}>
+              <Cell>{s.day}</Cell>
+              <Cell wrap>{s.subject}</Cell>
+              <Cell>{s.sent.toLocaleString("en-US")}</Cell>
+              <Cell>{s.skipped.toLocaleString("en-US")}</Cell>
+              <Cell>{s.unsubscribed.toLocaleString("en-US")}</Cell>
+              <Cell>{s.active ? "On" : "Off"}</Cell>
+              <Cell>
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  aria-expanded={editing === s.id}
+                  onClick={() => setEditing(editing === s.id ? null : s.id)}
+                >
+                  Edit<span className="sr-only"> day {s.day}</span>
+                </button>
+              </Cell>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {step ? <StepForm key={step.id} step={step} onClose={() => setEditing(null)} /> : null}
+    </section>
+  );
+}
+
+function StepForm({ step, onClose }: { step: SequenceStep; onClose: () => void }) {
+  const fetcher = useFetcher<FormAnswer>();
+  const editor = useRef<EditorHandle>(null);
+  const [day, setDay] = useState(String(step.day));
+  const [subject, setSubject] = useState(step.subject);
+  const [active, setActive] = useState(step.active);
+  const [error, setError] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+  const submitted = useRef(false);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !submitted.current) return;
+    submitted.current = false;
+    // A refusal stays on the form; a save redirects, and the page says so.
+    if (isFormAnswer(fetcher.data)) setError(fetcher.data.formError);
+    else onClose();
+  }, [fetcher.state, fetcher.data, onClose]);
+
+  function save(event: React.FormEvent) {
+    event.preventDefault();
+    const body = editor.current?.getHtml() ?? step.bodyHtml;
+    if (!subject.trim()) return setError("Write a subject");
+    if (!body) return setError("Write the message");
+    setError(null);
+    submitted.current = true;
+    fetcher.submit(
+      {
+        intent: "save-step",
+        stepId: step.id,
+        day,
+        subject,
+        body,
+        active: active ? "on" : "off",
+      },
+      { method: "post", action: "/admin/email" },
+    );
+  }
+
+  return (
+    <form
+      onSubmit={save}
+      aria-labelledby="step-heading"
+      className="mt-4 space-y-4 rounded-lg border border-indigo-200 bg-indigo-50/40 p-4"
+    >
+      <h3 id="step-heading" className="font-semibold">
+        Edit the e-mail of day {step.day}
+      </h3>
+      {error ? <ErrorBox>{error}</ErrorBox> : null}
+      <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+        <LabelledInput
+          label="Day"
+          type="number"
+          min={0}
+          max={365}
+          inputMode="numeric"
+          value={day}
+          onChange={(e) => setDay(e.target.value)}
+          required
+        />
+        <LabelledInput
+          label="Subject"
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+          maxLength={200}
+          required
+        />
+      </div>
+      <RichTextField
+        label="Message"
+        placeholder="Write the message…"
+        ref={editor}
+        initialHtml={step.bodyHtml}
+        onError={setError}
+      />
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          checked={active}
+          onChange={(e) => setActive(e.target.checked)}
+          className="h-5 w-5 rounded border-slate-400"
+        />
+        Send this e-mail
+      </label>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={busy}>
+          {busy ? "Saving…" : "Save e-mail"}
+        </button>
+        <button type="button" className={secondaryButton} onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }

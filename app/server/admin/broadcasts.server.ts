@@ -4,8 +4,10 @@
 // EMAIL_RATE_PER_MINUTE, after every transactional message due): a 20,000
 // member broadcast is queued in one round trip and never holds member pages.
 
-import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { accessProduct } from "~/config/site";
 import type { Audience } from "~/lib/admin-forms";
+import { holdsProductSql } from "../access.server";
 import { type Actor, recordAudit } from "../audit-log.server";
 import { type Db, rowsOf, type Tx } from "../db/client.server";
 import { broadcast, emailOutbox, emailPreference, user } from "../db/schema";
@@ -14,6 +16,7 @@ import { addressOf, broadcastMessage, type Sender } from "../mail/broadcast-mess
 import type { MessageContent } from "../mail/messages.server";
 import { enqueueEmail, type OutboxRow, type PreparedMessage } from "../mail/outbox.server";
 import { takesMarketingSql, unsubscribeToken } from "../mail/preferences.server";
+import type { SequenceName } from "../mail/sequences.server";
 import { currentOfferSettings } from "../settings/offer-settings.server";
 import { matchingAccountsSql } from "./members.server";
 
@@ -146,13 +149,82 @@ export type BroadcastSummary = {
   unsubscribed: number;
 };
 
-/** The latest broadcasts, newest first, with their delivery figures: two statements. */
+/** The latest broadcasts (sequences' steps aside), newest first, with their delivery figures: two statements. */
 export async function listBroadcasts(
   db: Db,
   maxAttempts: number,
   limit = 50,
 ): Promise<BroadcastSummary[]> {
-  const rows = await db.select().from(broadcast).orderBy(desc(broadcast.createdAt)).limit(limit);
+  const rows = await db
+    .select()
+    .from(broadcast)
+    .where(isNull(broadcast.sequence))
+    .orderBy(desc(broadcast.createdAt))
+    .limit(limit);
+  return withFigures(db, rows, maxAttempts);
+}
+
+export type SequenceStep = BroadcastSummary & { day: number; active: boolean; bodyHtml: string };
+
+/** A sequence's steps by day, with their delivery figures so far. */
+export async function listSequence(
+  db: Db,
+  maxAttempts: number,
+  sequence: SequenceName,
+): Promise<SequenceStep[]> {
+  const rows = await db
+    .select()
+    .from(broadcast)
+    .where(eq(broadcast.sequence, sequence))
+    .orderBy(asc(broadcast.sequenceDay), asc(broadcast.createdAt));
+  const figures = await withFigures(db, rows, maxAttempts);
+  return figures.map((f, i) => ({
+    ...f,
+    day: rows[i]?.sequenceDay ?? 0,
+    active: rows[i]?.active ?? false,
+    bodyHtml: rows[i]?.bodyHtml ?? "",
+  }));
+}
+
+/** A step as the owner edits it: when, what it says, and whether it is sent. */
+export type StepEdit = {
+  id: string;
+  day: number;
+  subject: string;
+  bodyHtml: string;
+  active: boolean;
+};
+
+/** Saves a sequence's step, audited; false: no such step. Rows queued already are made with what it says when sent. */
+export async function updateSequenceStep(db: Db, actor: Actor, edit: StepEdit): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(broadcast)
+      .set({
+        sequenceDay: edit.day,
+        subject: edit.subject,
+        bodyHtml: edit.bodyHtml,
+        active: edit.active,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(broadcast.id, edit.id), isNotNull(broadcast.sequence)))
+      .returning({ sequence: broadcast.sequence });
+    if (!row) return false;
+    await recordAudit(tx, actor, {
+      kind: "email.sequence",
+      target: edit.subject,
+      detail: `${row.sequence} day ${edit.day}${edit.active ? "" : ", off"}`,
+    });
+    return true;
+  });
+}
+
+/** Each broadcast with its delivery figures, counted in one statement from the outbox and the preferences. */
+async function withFigures(
+  db: Db,
+  rows: (typeof broadcast.$inferSelect)[],
+  maxAttempts: number,
+): Promise<BroadcastSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const figures = await rowsOf(
@@ -206,6 +278,9 @@ export async function prepareBroadcastMessage(
     .select({
       subject: broadcast.subject,
       bodyHtml: broadcast.bodyHtml,
+      sequence: broadcast.sequence,
+      active: broadcast.active,
+      holdsPlan: holdsProductSql({ id: user.id }, accessProduct).mapWith(Boolean),
       unsubscribedAt: emailPreference.unsubscribedAt,
       undeliverableAt: emailPreference.undeliverableAt,
     })
@@ -215,6 +290,9 @@ export async function prepareBroadcastMessage(
     .where(eq(broadcast.id, row.broadcastId ?? ""));
   if (!found || found.unsubscribedAt) return { skip: "unsubscribed" };
   if (found.undeliverableAt) return { skip: "undeliverable" };
+  // A sequence's step stops for a member refunded since it started, and when switched off.
+  if (found.sequence && !found.active) return { skip: "off" };
+  if (found.sequence && !found.holdsPlan) return { skip: "no-access" };
   return marketingMessage(context, {
     subject: found.subject,
     bodyHtml: found.bodyHtml,

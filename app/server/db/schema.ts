@@ -564,6 +564,14 @@ export const broadcast = pgTable("broadcast", {
   queuedAt: instant("queued_at"),
   recipients: integer("recipients"),
   createdBy: text("created_by").notNull(),
+  /**
+   * A step of a sequence instead ("welcome": started by a purchase of the
+   * plan): sent to one member `sequenceDay` days after it starts, while
+   * `active`. A step's audience, schedule and recipients are unused.
+   */
+  sequence: text("sequence"),
+  sequenceDay: integer("sequence_day"),
+  active: boolean("active").notNull().default(true),
   ...timestamps(),
 });
 

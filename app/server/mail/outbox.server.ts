@@ -11,11 +11,15 @@ export type OutboxMessage = MessageContent & { to: string };
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /**
- * A marketing message made for its recipient when its turn comes, or the
- * reason it is not sent (the account unsubscribed or its address bounced).
+ * Why a marketing message was not sent when its turn came: the account
+ * unsubscribed or its address bounced; for a sequence's step, the member no
+ * longer holds the plan (refunded) or the owner switched the step off.
  */
+export type SkipReason = "unsubscribed" | "undeliverable" | "no-access" | "off";
+
+/** A marketing message made for its recipient when its turn comes, or the reason it is not sent. */
 export type PreparedMessage =
-  | { skip: "unsubscribed" | "undeliverable" }
+  | { skip: SkipReason }
   | {
       message: MessageContent;
       from: SendMailOptions["from"];

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/test/helpers";
 import { hasPaidAccess } from "../access.server";
@@ -106,9 +106,13 @@ describe("order numbers", () => {
 });
 
 describe("the purchase receipt", () => {
+  /** The transactional messages to an address (a plan's purchase also queues the welcome sequence). */
   async function receiptsTo(email: string) {
     const db = await getDb();
-    return db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    return db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, email), isNull(emailOutbox.broadcastId)));
   }
 
   it("is enqueued once for a new purchase, not for duplicates, however concurrent", async () => {
@@ -119,6 +123,12 @@ describe("the purchase receipt", () => {
     await fulfilPurchase(db, payment);
     const receipts = await receiptsTo(u.email);
     expect(receipts).toHaveLength(1);
+    // The welcome sequence starts once too: a row per step.
+    const welcome = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.userId, u.id), isNotNull(emailOutbox.broadcastId)));
+    expect(welcome).toHaveLength(4);
     expect(receipts[0]?.subject).toBe("Your AI Labs receipt");
     expect(receipts[0]?.text).toContain("Hi Receipt Reader,");
     expect(first?.orderNumber).toMatch(/^AIL-[0-9A-HJKMNP-TV-Z]{5}$/);

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { orderBump } from "~/config/site";
+import { accessProduct, orderBump } from "~/config/site";
 import type { Db, Tx } from "../db/client.server";
 import { type PurchaseProvider, purchase, purchaseRevocation } from "../db/schema";
 import { enqueuePurchaseReceipt } from "../mail/notices.server";
+import { startSequence } from "../mail/sequences.server";
 
 export type Purchase = typeof purchase.$inferSelect;
 
@@ -130,7 +131,13 @@ export async function recordPurchase(
       .returning();
     const created = inserted[0];
     if (created) {
-      if (created.status === "completed") await enqueuePurchaseReceipt(tx, created);
+      if (created.status === "completed") {
+        await enqueuePurchaseReceipt(tx, created);
+        if (created.product === accessProduct) {
+          // From now, when access opens (a purchase may be dated when it was paid).
+          await startSequence(tx, created.userId, "welcome", new Date());
+        }
+      }
       return { purchase: created, created: true };
     }
     const existing = await purchaseOf(tx, input);
