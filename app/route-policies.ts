@@ -40,7 +40,9 @@ export type RoutePolicy = {
   originCheck?: false;
   /**
    * false: never waits for a turn nor is turned away busy past the server's
-   * capacity (decision 030): the payment providers' notifications.
+   * capacity (decision 030): the payment providers' notifications, the
+   * one-click unsubscribe, and the owner's console (decision 040), its
+   * `.data` requests included.
    */
   queue?: false;
   /**
@@ -66,6 +68,7 @@ export type RoutePolicy = {
 
 const postOnly = { methods: ["POST"] } as const satisfies RoutePolicy;
 const webhook = { ...postOnly, originCheck: false, queue: false } as const satisfies RoutePolicy;
+const ownersConsole = { queue: false } as const satisfies RoutePolicy;
 
 export const routePolicies = {
   "/": { prerender: "public", funnel: "page" },
@@ -96,7 +99,19 @@ export const routePolicies = {
   "/cookie-consent": postOnly,
   "/coaching": { bodyLimit: maxUploadBodyBytes },
   "/api/uploads": { ...postOnly, bodyLimit: maxUploadBodyBytes },
-  "/admin/products": { bodyLimit: maxProductFileBodyBytes },
+  // The owner's console (decision 040): a few requests of one owner, never turned away busy.
+  "/admin": ownersConsole,
+  "/admin/courses": ownersConsole,
+  "/admin/members": ownersConsole,
+  "/admin/members/:userId": ownersConsole,
+  "/admin/sales": ownersConsole,
+  "/admin/learning": ownersConsole,
+  "/admin/funnel": ownersConsole,
+  "/admin/products": { ...ownersConsole, bodyLimit: maxProductFileBodyBytes },
+  "/admin/applications": ownersConsole,
+  "/admin/email": ownersConsole,
+  "/admin/settings": ownersConsole,
+  "/admin/audit": ownersConsole,
   "/api/webhooks/stripe": webhook,
   "/api/webhooks/warriorplus": webhook,
   // RFC 8058: mail providers' servers POST the one-click unsubscribe, signed by its token.

@@ -95,6 +95,17 @@ describe("past the server's capacity", () => {
       const webhook = await s.ask("/api/webhooks/stripe", { method: "POST", body: "{}" });
       expect(webhook.status).not.toBe(503);
       expect(s.seen).toContain("POST /api/webhooks/stripe");
+      // Nor the owner's console, a form's `.data` POST included (decision 040).
+      const save = await s.ask("/admin/settings.data", {
+        method: "POST",
+        headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+        body: "couponCode=X",
+      });
+      expect(save.status).not.toBe(503);
+      expect(s.seen).toContain("POST /admin/settings.data");
+      const consolePage = await s.ask("/admin/members");
+      expect(consolePage.status).not.toBe(503);
+      expect(s.seen).toContain("GET /admin/members");
 
       s.release();
       expect((await slow).status).toBe(200);

@@ -84,7 +84,9 @@ export function requestPipeline(options: {
   const appListener = getRequestListener(
     (request, env) => {
       const path = new URL(request.url).pathname;
-      if (policyFor(path).queue === false) return app.fetch(request, env as HttpBindings);
+      // A page's data (React Router's `.data` requests) goes as the page goes.
+      const route = path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+      if (policyFor(route).queue === false) return app.fetch(request, env as HttpBindings);
       const started = performance.now();
       return work
         .run(async () => app.fetch(request, env as HttpBindings))
