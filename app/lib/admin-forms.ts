@@ -75,6 +75,8 @@ export const membersQuerySchema = z.object({
   progress: z.enum(memberProgressFilters).catch("all").default("all"),
   /** The course the progress filter is about; none: every published course. */
   course: z.uuid().nullable().catch(null).default(null),
+  /** Can open this course (holds a product that opens it, or is an admin). */
+  opens: z.uuid().nullable().catch(null).default(null),
   /** "never": no session and no chapter opened (never signed in, as far as is kept). */
   seen: z.enum(memberSeenFilters).catch("all").default("all"),
   sort: z.enum(memberSorts).catch("joined").default("joined"),

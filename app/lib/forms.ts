@@ -158,6 +158,22 @@ export const chapterSchema = z.object({
 const id = z.uuid();
 const direction = z.enum(["up", "down"]);
 
+export const announceNeedsPublished = "Publish the chapter to announce it";
+
+/** The tick box "E-mail the members…": present ("on") to announce the chapter once saved. */
+const announced = {
+  announce: z
+    .literal("on")
+    .optional()
+    .transform((v) => v === "on"),
+};
+
+/** A chapter is announced only as it is published. */
+const announcePublished: [
+  (v: { announce: boolean; published: boolean }) => boolean,
+  { path: string[]; message: string },
+] = [(v) => !v.announce || v.published, { path: ["announce"], message: announceNeedsPublished }];
+
 /** Every admin panel action, by intent. */
 export const adminActionSchema = z.discriminatedUnion("intent", [
   courseFields.extend({ intent: z.literal("create-course") }).refine(...coverDescribed),
@@ -170,8 +186,12 @@ export const adminActionSchema = z.discriminatedUnion("intent", [
     expanded: id.optional().or(z.literal("")),
   }),
   z.object({ intent: z.literal("move-course"), courseId: id, direction }),
-  chapterSchema.extend({ intent: z.literal("create-chapter"), courseId: id }),
-  chapterSchema.extend({ intent: z.literal("update-chapter"), courseId: id, chapterId: id }),
+  chapterSchema
+    .extend({ intent: z.literal("create-chapter"), courseId: id, ...announced })
+    .refine(...announcePublished),
+  chapterSchema
+    .extend({ intent: z.literal("update-chapter"), courseId: id, chapterId: id, ...announced })
+    .refine(...announcePublished),
   z.object({ intent: z.literal("delete-chapter"), courseId: id, chapterId: id }),
   z.object({ intent: z.literal("move-chapter"), courseId: id, chapterId: id, direction }),
   z.object({

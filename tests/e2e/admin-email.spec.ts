@@ -138,3 +138,48 @@ test.describe("the owner's console: e-mail", () => {
     await expect(table.getByRole("row").nth(2)).toContainText("On");
   });
 });
+
+test.describe("the owner's console: a chapter's announcement", () => {
+  test("publishing a chapter with the tick box e-mails the course's members once; the editor then says when", async ({
+    adminPage: page,
+    adminApi,
+  }) => {
+    const courseTitle = uniqueTitle("Announced course");
+    const courseId = await adminApi.createCourse(courseTitle, "");
+    await page.goto(`/admin/courses?course=${courseId}&chapter=new`);
+    await expect(page.getByRole("heading", { name: "New chapter" })).toBeVisible();
+    const tick = page.getByRole("checkbox", {
+      name: /^E-mail the members who can open this course that this chapter is out/,
+    });
+    await expect(tick).not.toBeChecked();
+    // Only a published chapter can be announced: a draft has no tick box.
+    const published = page.getByRole("switch", { name: "Published" });
+    await published.uncheck();
+    await expect(tick).toHaveCount(0);
+    await published.check();
+
+    const title = uniqueTitle("Launch day");
+    await page.getByRole("textbox", { name: "Chapter title" }).fill(title);
+    await tick.check();
+    await atBothWidths(page, "chapter-announce");
+    await page.getByRole("button", { name: "Save chapter" }).click();
+    await expect(
+      page.getByText(
+        /^New chapter created successfully! It is being e-mailed to the \d+ members who can open its course\.$/,
+      ),
+    ).toBeVisible();
+
+    // Editing it again: it was announced, and says so instead of offering the box.
+    await page.getByRole("link", { name: `Edit chapter: ${title}` }).click();
+    await expect(page.getByRole("heading", { name: "Edit chapter" })).toBeVisible();
+    await expect(
+      page.getByText(/^Announced by e-mail on \d+ \w+ \d{4}, \d\d:\d\d UTC\.$/),
+    ).toBeVisible();
+    await expect(tick).toHaveCount(0);
+    await atBothWidths(page, "chapter-announced");
+
+    // The broadcast is listed on /admin/email with its recipients.
+    await page.goto("/admin/email");
+    await expect(page.getByText(`New chapter: ${title}`)).toBeVisible();
+  });
+});

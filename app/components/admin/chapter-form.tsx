@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import type { FormAnswer } from "~/lib/form-answer";
 import { chapterTitleRequired } from "~/lib/forms";
 import { ErrorBox } from "../ui";
+import { formatWhen } from "./console";
 import { FormActions } from "./form-actions";
 import { LabelledInput } from "./labelled-input";
 import { PublishedSwitch } from "./published-switch";
@@ -16,6 +17,8 @@ export type EditedChapter = {
   title: string;
   contentHtml: string;
   published: boolean;
+  /** When it was announced to the course's members by e-mail; null: never. */
+  announcedAt: Date | null;
 };
 
 /**
@@ -33,6 +36,7 @@ export function ChapterForm({
   const editor = useRef<EditorHandle>(null);
   const [title, setTitle] = useState(chapter?.title ?? "");
   const [published, setPublished] = useState(chapter?.published ?? true);
+  const [announce, setAnnounce] = useState(false);
   const [contentChanged, setContentChanged] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
@@ -77,6 +81,7 @@ export function ChapterForm({
         title: trimmed,
         content: editor.current?.getHtml() ?? chapter?.contentHtml ?? "",
         published: published ? "on" : "off",
+        ...(published && announce ? { announce: "on" } : {}),
       },
       { method: "post", action: "/admin/courses" },
     );
@@ -102,6 +107,12 @@ export function ChapterForm({
         required
       />
       <PublishedSwitch checked={published} onChange={setPublished} what="chapter" />
+      <Announce
+        announcedAt={chapter?.announcedAt ?? null}
+        published={published}
+        checked={announce}
+        onChange={setAnnounce}
+      />
       <RichTextField
         label="Content"
         ref={editor}
@@ -117,5 +128,49 @@ export function ChapterForm({
       />
       {guard.dialog}
     </form>
+  );
+}
+
+/**
+ * The tick box that e-mails the course's members that the chapter is out,
+ * once it is saved published; once it has been, the date it was.
+ */
+function Announce({
+  announcedAt,
+  published,
+  checked,
+  onChange,
+}: {
+  announcedAt: Date | null;
+  published: boolean;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  if (announcedAt) {
+    return (
+      <p className="text-sm text-slate-600">
+        Announced by e-mail on{" "}
+        <time dateTime={new Date(announcedAt).toISOString()}>{formatWhen(announcedAt)}</time>.
+      </p>
+    );
+  }
+  if (!published) return null;
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 text-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-500"
+      />
+      <label htmlFor={id} className="text-slate-800">
+        E-mail the members who can open this course that this chapter is out
+        <span className="block text-sm text-slate-600">
+          Sent once, when you save, to members who have not unsubscribed.
+        </span>
+      </label>
+    </div>
   );
 }

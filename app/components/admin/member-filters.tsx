@@ -105,6 +105,14 @@ export function MemberFilterFields({
         options={courses.map((c) => ({ value: c.id, label: c.title }))}
       />
       <SelectField
+        id={id("opens")}
+        label="Can open"
+        name="opens"
+        value={filters.opens ?? ""}
+        any="Any course"
+        options={courses.map((c) => ({ value: c.id, label: c.title }))}
+      />
+      <SelectField
         id={id("seen")}
         label="Signed in"
         name="seen"

@@ -1,8 +1,8 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { createChapter, createCourse } from "~/server/courses/authoring.server";
 import { getDb } from "~/server/db/db.server";
-import { chapter, course } from "~/server/db/schema";
+import { broadcast, chapter, course, emailOutbox } from "~/server/db/schema";
 import { appRequest, cookieHeader, createUser, redirectTarget, run } from "~/test/helpers";
 import * as admin from "./courses";
 
@@ -342,5 +342,125 @@ describe("admin actions for an admin", () => {
       const result = (await post(form, cookie)) as { init: { status: number } };
       expect(result.init.status).toBe(400);
     }
+  });
+});
+
+describe("announcing a chapter", () => {
+  /** The accounts a chapter's announcement was queued to. */
+  async function queuedTo(chapterId: string): Promise<string[]> {
+    const rows = await (await getDb())
+      .select({ userId: emailOutbox.userId })
+      .from(emailOutbox)
+      .innerJoin(broadcast, eq(broadcast.id, emailOutbox.broadcastId))
+      .where(eq(broadcast.chapterId, chapterId));
+    return rows.map((r) => r.userId ?? "");
+  }
+
+  it("e-mails the members who can open its course once, when the tick box is sent with the chapter published", async () => {
+    const { cookie } = await createUser({ isAdmin: true });
+    const f = await fixture();
+    const paid = await createUser({ paid: true });
+    const unpaid = await createUser();
+    const save = (extra: Record<string, string>) =>
+      post(
+        {
+          intent: "update-chapter",
+          courseId: f.courseId,
+          chapterId: f.a,
+          title: "A, revised",
+          content: "<p>a</p>",
+          published: "on",
+          ...extra,
+        },
+        cookie,
+      );
+
+    // Saved without the tick box: nothing is sent.
+    expect(await noticeAfter(await save({}), cookie)).toBe("Chapter updated successfully!");
+    expect(await queuedTo(f.a)).toEqual([]);
+
+    const notice = await noticeAfter(await save({ announce: "on" }), cookie);
+    expect(notice).toMatch(
+      /^Chapter updated successfully! It is being e-mailed to the \d+ members who can open its course\.$/,
+    );
+    const to = await queuedTo(f.a);
+    expect(to).toContain(paid.id);
+    expect(to).not.toContain(unpaid.id);
+    expect(notice).toContain(`the ${to.length} members`);
+    const [sent] = await (await getDb())
+      .select()
+      .from(broadcast)
+      .where(eq(broadcast.chapterId, f.a));
+    expect(sent?.subject).toBe("New chapter: A, revised");
+    expect(sent?.bodyHtml).toContain(`href="/course/${f.courseId}?chapter=${f.a}"`);
+
+    // A second save with the box ticked (a resent form) sends nothing more.
+    expect(await noticeAfter(await save({ announce: "on" }), cookie)).toBe(
+      "Chapter updated successfully! It was announced before, so no e-mail was sent.",
+    );
+    expect(await queuedTo(f.a)).toHaveLength(to.length);
+  });
+
+  it("announces a new chapter as it is created", async () => {
+    const { cookie } = await createUser({ isAdmin: true });
+    const f = await fixture();
+    const result = await post(
+      {
+        intent: "create-chapter",
+        courseId: f.courseId,
+        title: "Brand new",
+        content: "<p>new</p>",
+        published: "on",
+        announce: "on",
+      },
+      cookie,
+    );
+    expect(await noticeAfter(result, cookie)).toMatch(
+      /^New chapter created successfully! It is being e-mailed/,
+    );
+    const [created] = await (await getDb())
+      .select({ id: chapter.id })
+      .from(chapter)
+      .where(and(eq(chapter.courseId, f.courseId), eq(chapter.title, "Brand new")));
+    expect((await queuedTo(created?.id ?? "")).length).toBeGreaterThan(0);
+  });
+
+  it("refuses a draft chapter's announcement, and sends none for a draft course's chapter", async () => {
+    const { cookie } = await createUser({ isAdmin: true });
+    const f = await fixture();
+    const draft = await post(
+      {
+        intent: "update-chapter",
+        courseId: f.courseId,
+        chapterId: f.a,
+        title: "A",
+        content: "<p>a</p>",
+        published: "off",
+        announce: "on",
+      },
+      cookie,
+    );
+    expect(failure(draft)).toEqual({
+      status: 400,
+      error: "Error saving chapter: Publish the chapter to announce it",
+    });
+    await (await getDb()).update(course).set({ published: false }).where(eq(course.id, f.courseId));
+    const hidden = await post(
+      {
+        intent: "update-chapter",
+        courseId: f.courseId,
+        chapterId: f.b,
+        title: "B",
+        content: "<p>b</p>",
+        published: "on",
+        announce: "on",
+      },
+      cookie,
+    );
+    expect(await noticeAfter(hidden, cookie)).toBe(
+      "Chapter updated successfully! Its course is a draft, so no e-mail was sent: members cannot open it yet.",
+    );
+    expect(await queuedTo(f.a)).toEqual([]);
+    expect(await queuedTo(f.b)).toEqual([]);
   });
 });

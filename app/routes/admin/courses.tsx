@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Link, useLocation } from "react-router";
+import type { EditedChapter } from "~/components/admin/chapter-form";
 import { CourseForm } from "~/components/admin/course-form";
 import { CourseItem } from "~/components/admin/course-list";
 import { FormError, Notice } from "~/components/form-answer";
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const expanded = courses.find((c) => c.id === expandedParam)?.id ?? null;
   const chapterParam = url.searchParams.get("chapter");
   const form = url.searchParams.get("form");
-  let editing: { id: string; title: string; contentHtml: string; published: boolean } | null = null;
+  let editing: EditedChapter | null = null;
   if (expanded && isUuid(chapterParam)) {
     const found = await findChapterForEdit(db, chapterParam);
     if (found?.courseId === expanded) editing = found;
@@ -63,7 +64,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const result = await applyAdminAction(await getDb(), adminActor(admin), checked.data);
     if (result.kind === "failed") return failed(result.status, result.reason);
-    return redirectWithNotice(result.to, adminNotices[result.notice]);
+    const said = adminNotices[result.notice];
+    return redirectWithNotice(result.to, result.also ? `${said} ${result.also}` : said);
   } catch (error) {
     // The details (SQL, parameters) go to the log, not to the page.
     logError(error, `admin action ${checked.data.intent} failed`);

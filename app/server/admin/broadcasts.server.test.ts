@@ -7,6 +7,7 @@ import { createTestApp } from "~/test/app-handler";
 import { appRequest, createUser, origin, type TestUser } from "~/test/helpers";
 import { startTestSmtpServer, type TestSmtpServer } from "~/test/smtp";
 import { cliActor } from "../audit-log.server";
+import { createChapter, createCourse } from "../courses/authoring.server";
 import { getDb } from "../db/db.server";
 import { broadcast, emailOutbox, user } from "../db/schema";
 import { getEnv } from "../env.server";
@@ -24,6 +25,7 @@ import {
 } from "../mail/preferences.server";
 import { fulfilPurchase, revokeUserAccess } from "../payments/purchases.server";
 import {
+  announceChapter,
   countAudience,
   createBroadcast,
   listBroadcasts,
@@ -311,6 +313,33 @@ describe("broadcasts", () => {
       leftOut: 0,
     });
     expect(seen).toBeDefined();
+  });
+
+  it("announce a chapter to the members who can open its course, with a link to it", async () => {
+    const db = await getDb();
+    const tag = `bc${randomUUID().slice(0, 8)}`;
+    const [member, free] = await classOf(tag, [true, false]);
+    const { id: courseId } = await createCourse(db, { title: `${tag} course`, description: "" });
+    const created = await createChapter(db, {
+      courseId,
+      title: "Pricing",
+      contentHtml: "<p>x</p>",
+    });
+    const chapterId = created?.id ?? "";
+    expect(await countAudience(db, audienceSchema.parse({ q: tag, opens: courseId }))).toEqual({
+      recipients: 1,
+      leftOut: 0,
+    });
+
+    const announced = await announceChapter(db, cliActor(), chapterId);
+    expect(announced.kind).toBe("queued");
+    expect(await announceChapter(db, cliActor(), chapterId)).toEqual({ kind: "already" });
+    await sendAll();
+    const [mail] = broadcastsTo(member?.email).map((r) => r.mail);
+    expect(mail?.subject).toBe("New chapter: Pricing");
+    expect(mail?.html).toContain(`href="${origin}/course/${courseId}?chapter=${chapterId}"`);
+    expect(mail?.text).toContain(`A new chapter of ${tag} course is out: Pricing.`);
+    expect(broadcastsTo(free?.email)).toEqual([]);
   });
 });
 

@@ -6,14 +6,15 @@
 
 import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { accessProduct } from "~/config/site";
-import type { Audience } from "~/lib/admin-forms";
+import { type Audience, audienceSchema } from "~/lib/admin-forms";
 import { holdsProductSql } from "../access.server";
 import { type Actor, recordAudit } from "../audit-log.server";
+import { sanitizeChapterHtml } from "../content/sanitize.server";
 import { type Db, rowsOf, type Tx } from "../db/client.server";
-import { broadcast, emailOutbox, emailPreference, user } from "../db/schema";
+import { broadcast, chapter, course, emailOutbox, emailPreference, user } from "../db/schema";
 import type { Env } from "../env.server";
 import { addressOf, broadcastMessage, type Sender } from "../mail/broadcast-message.server";
-import type { MessageContent } from "../mail/messages.server";
+import { escapeHtml, type MessageContent } from "../mail/messages.server";
 import { enqueueEmail, type OutboxRow, type PreparedMessage } from "../mail/outbox.server";
 import { takesMarketingSql, unsubscribeToken } from "../mail/preferences.server";
 import type { SequenceName } from "../mail/sequences.server";
@@ -118,6 +119,65 @@ export async function queueDueBroadcasts(db: Db, now = new Date()): Promise<numb
     });
   }
   return queued;
+}
+
+/** What announcing a chapter did. */
+export type Announcement =
+  | { kind: "queued"; recipients: number }
+  /** It was announced before: a chapter is announced once. */
+  | { kind: "already" }
+  /** The chapter or its course is a draft: no member can open it yet. */
+  | { kind: "draft" };
+
+/**
+ * Tells the members who can open a chapter's course that it is out: a
+ * broadcast naming the chapter, queued now, audited, in one transaction. The
+ * broadcast's unique chapter_id makes it once per chapter, however often the
+ * form is sent.
+ */
+export async function announceChapter(
+  db: Db,
+  actor: Actor,
+  chapterId: string,
+): Promise<Announcement> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({
+        title: chapter.title,
+        published: chapter.published,
+        courseId: course.id,
+        courseTitle: course.title,
+        coursePublished: course.published,
+      })
+      .from(chapter)
+      .innerJoin(course, eq(course.id, chapter.courseId))
+      .where(eq(chapter.id, chapterId));
+    if (!found?.published || !found.coursePublished) return { kind: "draft" };
+    const subject = `New chapter: ${found.title}`;
+    const href = `/course/${found.courseId}?chapter=${chapterId}`;
+    const audience = audienceSchema.parse({ opens: found.courseId });
+    const [row] = await tx
+      .insert(broadcast)
+      .values({
+        subject,
+        bodyHtml: sanitizeChapterHtml(
+          `<p>A new chapter of <strong>${escapeHtml(found.courseTitle)}</strong> is out: ${escapeHtml(found.title)}.</p><p><a href="${href}">Read it now</a></p>`,
+        ),
+        audience,
+        createdBy: actor.label,
+        chapterId,
+      })
+      .onConflictDoNothing({ target: broadcast.chapterId })
+      .returning({ id: broadcast.id });
+    if (!row) return { kind: "already" };
+    const recipients = await queue(tx, row.id, audience);
+    await recordAudit(tx, actor, {
+      kind: "email.broadcast",
+      target: subject,
+      detail: `to ${recipients} members`,
+    });
+    return { kind: "queued", recipients };
+  });
 }
 
 /** A scheduled broadcast not queued yet is deleted; false: there was none (sent, or unknown). */

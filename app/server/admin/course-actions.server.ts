@@ -15,10 +15,19 @@ import {
 } from "../courses/authoring.server";
 import type { Db } from "../db/client.server";
 import { chapter, course } from "../db/schema";
+import { type Announcement, announceChapter } from "./broadcasts.server";
 
 /** Done: where the panel goes next and what it says; or why nothing changed. */
 export type AdminResult =
-  | { kind: "done"; to: string; notice: AdminNotice }
+  | {
+      kind: "done";
+      to: string;
+      notice: AdminNotice;
+      /** The chapter created, if any. */
+      chapterId?: string;
+      /** What else happened, said after the notice (an announcement). */
+      also?: string;
+    }
   | { kind: "failed"; status: 404 | 409; reason: string };
 
 const expand = (courseId: string) => `/admin/courses?course=${courseId}`;
@@ -38,7 +47,13 @@ export async function applyAdminAction(
   // Read first: a deleted course or chapter is named by the title it had.
   const named = "title" in action ? null : await titleOf(db, action);
   const result = await apply(db, action);
-  if (result.kind === "done") await recordAudit(db, actor, auditEntryOf(action, named));
+  if (result.kind !== "done") return result;
+  await recordAudit(db, actor, auditEntryOf(action, named));
+  if ("announce" in action && action.announce) {
+    const chapterId = "chapterId" in action ? action.chapterId : result.chapterId;
+    if (chapterId)
+      return { ...result, also: announcementNotice(await announceChapter(db, actor, chapterId)) };
+  }
   return result;
 }
 
@@ -57,6 +72,20 @@ async function titleOf(db: Db, action: AdminAction): Promise<string | null> {
             .where(eq(course.id, action.courseId))
         : [];
   return row?.title ?? null;
+}
+
+/** What the panel says of a chapter's announcement after its save. */
+function announcementNotice(announcement: Announcement): string {
+  switch (announcement.kind) {
+    case "queued":
+      return announcement.recipients === 1
+        ? "It is being e-mailed to the 1 member who can open its course."
+        : `It is being e-mailed to the ${announcement.recipients} members who can open its course.`;
+    case "already":
+      return "It was announced before, so no e-mail was sent.";
+    case "draft":
+      return "Its course is a draft, so no e-mail was sent: members cannot open it yet.";
+  }
 }
 
 const auditKindOf = {
@@ -122,7 +151,12 @@ async function apply(db: Db, action: AdminAction): Promise<AdminResult> {
         published: action.published,
       });
       return created
-        ? { kind: "done", to: expand(action.courseId), notice: "chapter-created" }
+        ? {
+            kind: "done",
+            to: expand(action.courseId),
+            notice: "chapter-created",
+            chapterId: created.id,
+          }
         : courseNotFound;
     }
     case "update-chapter":

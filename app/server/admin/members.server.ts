@@ -12,6 +12,7 @@ import {
   membersQueryDefaults,
 } from "~/lib/admin-forms";
 import {
+  courseOpenSql,
   heldProductsSql,
   holdsProductSql,
   type MemberAccess,
@@ -159,6 +160,7 @@ function matching(query: Filters) {
       sql`exists (select 1 from ${purchase} p where p.user_id = u.id and p.provider = ${query.provider})`,
     );
   }
+  if (query.opens) terms.push(courseOpenSql(userRef("u"), sql`${query.opens}::uuid`));
   if (query.seen === "never") terms.push(sql`seen.at is null and opened.at is null`);
   if (query.joinedFrom) terms.push(sql`u.created_at >= ${query.joinedFrom}::date`);
   if (query.joinedTo) terms.push(sql`u.created_at < ${query.joinedTo}::date + 1`);

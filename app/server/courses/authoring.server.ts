@@ -7,7 +7,7 @@ import { accessProduct } from "~/config/site";
 import type { AdminCourse } from "~/lib/course-authoring";
 import { sanitizeChapterHtml } from "../content/sanitize.server";
 import type { Db, Tx } from "../db/client.server";
-import { chapter, course, productCourse } from "../db/schema";
+import { broadcast, chapter, course, productCourse } from "../db/schema";
 import { courseOrder, isUuid } from "./read.server";
 
 /** Every course, drafts included, in the members' order, with its chapter titles in order: two queries. */
@@ -49,6 +49,10 @@ const chapterForEdit = {
   title: chapter.title,
   contentHtml: chapter.contentHtml,
   published: chapter.published,
+  /** When it was announced to the course's members by e-mail; null: never. */
+  // Qualified by hand: Drizzle leaves a one-table select's columns unqualified.
+  announcedAt: sql<Date | null>`(select b.created_at from ${broadcast} b
+    where b.chapter_id = "chapter"."id")`.mapWith((v) => (v === null ? null : new Date(v))),
 };
 
 /** A chapter with its course, title and (stored, sanitized) content; undefined when there is none. */

@@ -551,29 +551,38 @@ export const emailOutbox = pgTable(
  * a members-list filter (the student list's own query), read when it is
  * queued: one outbox row per recipient, in one statement.
  */
-export const broadcast = pgTable("broadcast", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  subject: text("subject").notNull(),
-  /** Sanitized like a chapter's (content/sanitize.server.ts). */
-  bodyHtml: text("body_html").notNull(),
-  /** The members-list filter (MembersQuery without page and order) it goes to. */
-  audience: jsonb("audience").notNull(),
-  /** When it is queued; null: it was queued when it was sent. */
-  scheduledFor: instant("scheduled_for"),
-  /** When its recipients were put in the outbox; null: still scheduled. */
-  queuedAt: instant("queued_at"),
-  recipients: integer("recipients"),
-  createdBy: text("created_by").notNull(),
-  /**
-   * A step of a sequence instead ("welcome": started by a purchase of the
-   * plan): sent to one member `sequenceDay` days after it starts, while
-   * `active`. A step's audience, schedule and recipients are unused.
-   */
-  sequence: text("sequence"),
-  sequenceDay: integer("sequence_day"),
-  active: boolean("active").notNull().default(true),
-  ...timestamps(),
-});
+export const broadcast = pgTable(
+  "broadcast",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subject: text("subject").notNull(),
+    /** Sanitized like a chapter's (content/sanitize.server.ts). */
+    bodyHtml: text("body_html").notNull(),
+    /** The members-list filter (MembersQuery without page and order) it goes to. */
+    audience: jsonb("audience").notNull(),
+    /** When it is queued; null: it was queued when it was sent. */
+    scheduledFor: instant("scheduled_for"),
+    /** When its recipients were put in the outbox; null: still scheduled. */
+    queuedAt: instant("queued_at"),
+    recipients: integer("recipients"),
+    createdBy: text("created_by").notNull(),
+    /**
+     * A step of a sequence instead ("welcome": started by a purchase of the
+     * plan): sent to one member `sequenceDay` days after it starts, while
+     * `active`. A step's audience, schedule and recipients are unused.
+     */
+    sequence: text("sequence"),
+    sequenceDay: integer("sequence_day"),
+    active: boolean("active").notNull().default(true),
+    /**
+     * The chapter it announces (a tick box on publishing one): unique, so a
+     * chapter is announced once however often its form is sent.
+     */
+    chapterId: uuid("chapter_id").references(() => chapter.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("broadcast_chapter_id_idx").on(t.chapterId)],
+);
 
 /**
  * Whether an account takes marketing e-mail (broadcasts, sequences). No row:
