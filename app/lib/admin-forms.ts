@@ -111,9 +111,8 @@ export function audienceSearch(audience: Audience): URLSearchParams {
 /** The longest broadcast body, as stored HTML. */
 export const broadcastBodyMaxLength = 200_000;
 
-/** A broadcast from /admin/email: what it says, and whether it is a test, sent now or scheduled. */
-export const broadcastFormSchema = z.object({
-  intent: z.enum(["test", "preview", "send", "schedule"], "Unknown action"),
+/** What a marketing e-mail says: a broadcast's and a sequence step's. */
+const messageFields = {
   subject: z
     .string()
     .trim()
@@ -124,6 +123,12 @@ export const broadcastFormSchema = z.object({
     .trim()
     .min(1, "Write the message")
     .max(broadcastBodyMaxLength, "The message is too long"),
+};
+
+/** A broadcast from /admin/email: what it says, and whether it is a test, sent now or scheduled. */
+export const broadcastFormSchema = z.object({
+  intent: z.enum(["test", "preview", "send", "schedule"], "Unknown action"),
+  ...messageFields,
   /** A local date and time (datetime-local) in the launch's time zone; only for "schedule". */
   sendAt: z.string().trim().max(32).optional(),
 });
@@ -137,16 +142,7 @@ export const sequenceStepSchema = z.object({
     .int("Enter a whole number of days")
     .min(0, "The day is 0 or more")
     .max(365, "At most 365 days after the purchase"),
-  subject: z
-    .string()
-    .trim()
-    .min(1, "Write a subject")
-    .max(200, "A subject is at most 200 characters"),
-  body: z
-    .string()
-    .trim()
-    .min(1, "Write the message")
-    .max(broadcastBodyMaxLength, "The message is too long"),
+  ...messageFields,
   active: z.enum(["on", "off"]).default("off"),
 });
 

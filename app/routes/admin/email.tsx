@@ -312,22 +312,12 @@ function Compose({ loaderData }: { loaderData: LoaderData }) {
         }
       />
       <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={busy}
-          onClick={() => submit("preview")}
-        >
+        <SecondaryButton busy={busy} onClick={() => submit("preview")}>
           Preview
-        </button>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={busy}
-          onClick={() => submit("test")}
-        >
+        </SecondaryButton>
+        <SecondaryButton busy={busy} onClick={() => submit("test")}>
           Send a test to me
-        </button>
+        </SecondaryButton>
         <button
           type="button"
           className={`${primaryButton} sm:w-auto`}
@@ -350,14 +340,9 @@ function Compose({ loaderData }: { loaderData: LoaderData }) {
             className={fieldClass}
           />
         </div>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={busy}
-          onClick={() => submit("schedule")}
-        >
+        <SecondaryButton busy={busy} onClick={() => submit("schedule")}>
           Schedule
-        </button>
+        </SecondaryButton>
       </div>
       {preview ? (
         <section aria-labelledby="preview-heading">
@@ -574,5 +559,22 @@ function StepForm({ step, onClose }: { step: SequenceStep; onClose: () => void }
         </button>
       </div>
     </form>
+  );
+}
+
+/** A secondary action of the compose form: disabled while an action is under way. */
+function SecondaryButton({
+  busy,
+  onClick,
+  children,
+}: {
+  busy: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button type="button" className={secondaryButton} disabled={busy} onClick={onClick}>
+      {children}
+    </button>
   );
 }
