@@ -36,6 +36,8 @@ const dayFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
+const countFormat = new Intl.NumberFormat("en-US");
+
 function formatDay(day: string, unit: SalesUnit): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (unit === "month") return monthFormat.format(date);
@@ -151,7 +153,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
               {series.map((b) => (
                 <tr key={b.start}>
                   <Cell>{formatDay(b.start, range.unit)}</Cell>
-                  <Cell>{b.sales.toLocaleString("en-US")}</Cell>
+                  <Cell>{countFormat.format(b.sales)}</Cell>
                   <Cell>{formatAmount(b.grossCents, chartCurrency)}</Cell>
                   <Cell>{formatAmount(b.refundsCents, chartCurrency)}</Cell>
                   <Cell>{formatAmount(b.netCents, chartCurrency)}</Cell>

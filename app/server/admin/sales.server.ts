@@ -95,31 +95,18 @@ const countColumns = ["sales", "refunded", "gross", "refunds", "refundsCents", "
 
 type Counts = { key: string; currency: string } & Record<(typeof countColumns)[number], number>;
 
-/** Adds up rows of counts by `key` and currency (a few dozen rows: products × providers). */
-function fold(
-  rows: Record<string, unknown>[],
-  key: (r: Record<string, unknown>) => string,
-): Counts[] {
-  const out = new Map<string, Counts>();
-  for (const r of rows) {
-    const k = key(r);
-    const currency = String(r.currency);
-    const id = `${k}\u0000${currency}`;
-    const acc: Counts = out.get(id) ?? {
-      key: k,
-      currency,
-      sales: 0,
-      refunded: 0,
-      gross: 0,
-      refunds: 0,
-      refundsCents: 0,
-      manual: 0,
-    };
-    for (const column of countColumns) acc[column] += Number(r[column] ?? 0);
-    out.set(id, acc);
-  }
-  return [...out.values()];
+/** A row of the report's query as counts, named by `key`. */
+function countsOf(r: Record<string, unknown>, key: string): Counts {
+  const counts = { key, currency: String(r.currency) } as Counts;
+  for (const column of countColumns) counts[column] = Number(r[column] ?? 0);
+  return counts;
 }
+
+/**
+ * What each row of the report's query adds up (its grouping set), by
+ * grouping(start, product, provider): a set's own columns are 0 bits.
+ */
+const levels = { bucket: 0b011, product: 0b101, provider: 0b110, total: 0b111 } as const;
 
 /** The first day of each bucket from `from` to `to`, as date_trunc gives them. */
 export function bucketStarts(range: SalesRange): string[] {
@@ -153,41 +140,48 @@ function step(at: Date, unit: SalesUnit) {
  */
 export async function salesReport(db: Db, range: SalesRange): Promise<SalesReport> {
   // Sales by the UTC day the database keeps with each purchase (created_day: no time
-  // zone arithmetic per purchase), refunds by the UTC day of the refund; then the few
-  // rows per day into the unit's buckets.
-  const groups = await rowsOf(
+  // zone arithmetic per purchase), refunds by the UTC day of the refund; then, in one
+  // more pass over those few rows a day, the four views the page shows (grouping sets):
+  // by bucket of the unit, by product, by provider and in all, each per currency. The
+  // database adds them up: a few hundred rows come back, not one per day and product
+  // and provider (reading rows back costs as much as counting them on the embedded one).
+  const rows = await rowsOf(
     db,
     sql`
-      select to_char(date_trunc(${range.unit}, day::timestamp), 'YYYY-MM-DD') as start,
-        product, provider, currency, sum(sales) as sales, sum(refunded) as refunded,
-        sum(gross) as gross, sum(refunds) as refunds, sum(refunds_cents) as "refundsCents",
-        sum(manual) as manual
+      select to_char(start, 'YYYY-MM-DD') as start, product, provider, currency,
+        grouping(start, product, provider) as level,
+        sum(sales) as sales, sum(refunded) as refunded, sum(gross) as gross,
+        sum(refunds) as refunds, sum(refunds_cents) as "refundsCents", sum(manual) as manual
       from (
-        select created_day as day, product, provider, currency,
-          count(*) filter (where provider <> 'manual') as sales,
-          count(*) filter (where provider <> 'manual' and status = 'refunded') as refunded,
-          coalesce(sum(amount_cents) filter (where provider <> 'manual'), 0) as gross,
-          0 as refunds, 0 as refunds_cents,
-          count(*) filter (where provider = 'manual') as manual
-        from ${purchase} where ${inRange(range)}
-        group by 1, 2, 3, 4
-        union all
-        select r.created_day, p.product, p.provider, p.currency,
-          0, 0, 0, count(*), sum(r.amount_cents), 0
-        from ${refund} r join ${purchase} p on p.id = r.purchase_id
-        where ${inRange(range, sql`r.created_at`)} and p.provider <> 'manual'
-        group by 1, 2, 3, 4
-      ) d
-      group by 1, 2, 3, 4`,
+        select date_trunc(${range.unit}, day::timestamp) as start, d.*
+        from (
+          select created_day as day, product, provider, currency,
+            count(*) filter (where provider <> 'manual') as sales,
+            count(*) filter (where provider <> 'manual' and status = 'refunded') as refunded,
+            coalesce(sum(amount_cents) filter (where provider <> 'manual'), 0) as gross,
+            0 as refunds, 0 as refunds_cents,
+            count(*) filter (where provider = 'manual') as manual
+          from ${purchase} where ${inRange(range)}
+          group by 1, 2, 3, 4
+          union all
+          select r.created_day, p.product, p.provider, p.currency,
+            0, 0, 0, count(*), sum(r.amount_cents), 0
+          from ${refund} r join ${purchase} p on p.id = r.purchase_id
+          where ${inRange(range, sql`r.created_at`)} and p.provider <> 'manual'
+          group by 1, 2, 3, 4
+        ) d
+      ) e
+      group by grouping sets ((start, currency), (product, currency), (provider, currency), (currency))`,
   );
-  const buckets = fold(groups, (r) => String(r.start));
-  const totalRows = fold(groups, () => "");
+  const at = (level: number, key: (r: Record<string, unknown>) => string) =>
+    rows.filter((r) => Number(r.level) === level).map((r) => countsOf(r, key(r)));
+  const totalRows = at(levels.total, () => "");
   const totals = totalRows
     .map(toFigures)
     .sort((a, b) => b.grossCents - a.grossCents || b.sales - a.sales);
   const manualGrants = totalRows.reduce((n, r) => n + r.manual, 0);
   const byKey = (column: "product" | "provider") =>
-    fold(groups, (r) => String(r[column]))
+    at(levels[column], (r) => String(r[column]))
       .map((r) => ({ key: r.key, ...toFigures(r) }))
       .filter((g) => g.sales > 0 || g.refunds > 0)
       .sort(
@@ -195,7 +189,9 @@ export async function salesReport(db: Db, range: SalesRange): Promise<SalesRepor
       );
   const chartCurrency = totals[0]?.currency ?? "usd";
   const bucketed = new Map(
-    buckets.filter((r) => r.currency === chartCurrency).map((r) => [r.key, toFigures(r)]),
+    at(levels.bucket, (r) => String(r.start))
+      .filter((r) => r.currency === chartCurrency)
+      .map((r) => [r.key, toFigures(r)]),
   );
   const series = bucketStarts(range).map((start) => {
     const found = bucketed.get(start);
