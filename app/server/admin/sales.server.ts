@@ -134,7 +134,8 @@ function step(at: Date, unit: SalesUnit) {
  * Everything /admin/sales shows for a range: one statement, a pass over the
  * range's purchases and one over its refunds, each with a hash aggregate by
  * day, product, provider and currency (a few rows a day, whatever the number
- * of purchases), folded here into the totals, the two tables and the chart.
+ * of purchases), added up by the database into the totals, the two tables
+ * and the chart (grouping sets).
  * One statement, not one per view: on the embedded database statements run
  * one after another, each a scan.
  */
