@@ -9,7 +9,7 @@ import { createChapter, createCourse } from "../courses/authoring.server";
 import { setChapterDone } from "../courses/read.server";
 import type { Db } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { auditLog, chapter, emailOutbox, paymentIssue, session, user } from "../db/schema";
+import { auditLog, chapter, course, emailOutbox, paymentIssue, session, user } from "../db/schema";
 import { fulfilPurchase, revokePurchase } from "../payments/purchases.server";
 import { adminActor } from "./audit.server";
 import { applyBulkAccess, previewBulkAccess } from "./bulk-access.server";
@@ -337,6 +337,41 @@ describe("the student list", () => {
     // Ties in the same direction: joined, oldest first when ascending.
     expect(await order("access", "asc")).toEqual([big.id, reader.id, idle.id]);
     expect(await order("access", "desc")).toEqual([idle.id, reader.id, big.id]);
+  });
+
+  it("counts no mark on a draft chapter or a draft course's chapter in progress over every course", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const db = await getDb();
+    const { chapters } = await courseWith(db);
+    const { id: hiddenCourse } = await createCourse(db, {
+      title: `Hidden ${tag}`,
+      description: "",
+    });
+    const hidden = (
+      await createChapter(db, { courseId: hiddenCourse, title: "H", contentHtml: "" })
+    )?.id;
+    const onDraftChapter = await createUser({ paid: true, name: `Draft chapter ${tag}` });
+    const onDraftCourse = await createUser({ paid: true, name: `Draft course ${tag}` });
+    const reader = await createUser({ paid: true, name: `Reader ${tag}` });
+    // Marked while published, then taken back to drafts.
+    await setChapterDone(db, onDraftChapter.id, chapters[1] ?? "", true);
+    await setChapterDone(db, onDraftCourse.id, hidden ?? "", true);
+    await setChapterDone(db, reader.id, chapters[0] ?? "", true);
+    await db
+      .update(chapter)
+      .set({ published: false })
+      .where(eq(chapter.id, chapters[1] ?? ""));
+    await db.update(course).set({ published: false }).where(eq(course.id, hiddenCourse));
+
+    const ids = async (query: Partial<MembersQuery>) =>
+      (await listMembers(db, { q: tag, ...query })).rows.map((r) => r.id).sort();
+    expect(await ids({ progress: "not-started" })).toEqual(
+      [onDraftChapter.id, onDraftCourse.id].sort(),
+    );
+    expect(await ids({ progress: "in-progress" })).toEqual([reader.id]);
+    const sorted = await listMembers(db, { q: tag, sort: "progress", dir: "desc" });
+    expect(sorted.rows[0]?.id).toBe(reader.id);
+    expect(sorted.rows.map((r) => r.chaptersDone)).toEqual([1, 0, 0]);
   });
 
   it("filters by product, provider, join date and progress in a course; the CSV holds exactly the filtered", async () => {
