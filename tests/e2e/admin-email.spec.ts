@@ -1,7 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { createAccountWith, noSidewaysScroll, screenshotsIn, test, uniqueTitle } from "./helpers";
+import {
+  createAccountWith,
+  hydrated,
+  noSidewaysScroll,
+  screenshotsIn,
+  test,
+  uniqueTitle,
+} from "./helpers";
 
 const shot = screenshotsIn("/tmp/shots-admin-email");
 
@@ -23,6 +30,9 @@ test.describe("the owner's console: e-mail", () => {
     baseURL,
     browser,
   }) => {
+    // Compose, preview, send and wait for the sender's pass, then the preferences page: a minute
+    // on a busy machine.
+    test.setTimeout(120_000);
     const request = await playwright.request.newContext({ baseURL });
     const member = await createAccountWith(request, { paid: true, origin: baseURL ?? "" });
     await request.dispose();
@@ -154,6 +164,7 @@ test.describe("the owner's console: a chapter's announcement", () => {
     await expect(tick).not.toBeChecked();
     // Only a published chapter can be announced: a draft has no tick box.
     const published = page.getByRole("switch", { name: "Published" });
+    await hydrated(published);
     await published.uncheck();
     await expect(tick).toHaveCount(0);
     await published.check();
