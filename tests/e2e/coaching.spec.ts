@@ -29,6 +29,8 @@ for (const width of [1280, 390]) {
       page,
       adminPage,
     }) => {
+      // Two people's work in one test (36-48 s alone): room for a busy machine.
+      test.setTimeout(120_000);
       const buyer = await createAccount(page, { paid: true });
       expect(await cli("access", "grant", buyer.email, "custom-saas")).toContain(
         "Granted Custom SaaS Build and 1-on-1 Coaching",
