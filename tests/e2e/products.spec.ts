@@ -171,6 +171,8 @@ for (const width of [1280, 390]) {
       adminPage,
       page,
     }) => {
+      // Two people's work in one test (32-52 s alone): room for a busy machine.
+      test.setTimeout(120_000);
       const admin = adminPage;
       await admin.setViewportSize({ width, height: 900 });
       const fileName = `${uniqueTitle("launch-checklist").replace(/\W+/g, "-")}.txt`;
