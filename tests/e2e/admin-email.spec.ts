@@ -154,6 +154,9 @@ test.describe("the owner's console: a chapter's announcement", () => {
     adminPage: page,
     adminApi,
   }) => {
+    // Four full-page shots of the console and a save that queues an e-mail to every paying
+    // member of the suite: 20 s alone, past a minute on CI's busy PostgreSQL pass.
+    test.setTimeout(120_000);
     const courseTitle = uniqueTitle("Announced course");
     const courseId = await adminApi.createCourse(courseTitle, "");
     await page.goto(`/admin/courses?course=${courseId}&chapter=new`);
