@@ -76,9 +76,14 @@ beforeAll(async () => {
     .returning();
   const ofB = bought[2];
   if (!ofB) throw new Error("no purchase");
-  await db
-    .insert(refund)
-    .values({ purchaseId: ofB.id, amountCents: 1000, createdAt: at("2032-05-04T08:00:00Z") });
+  await db.insert(refund).values({
+    purchaseId: ofB.id,
+    amountCents: 1000,
+    createdAt: at("2032-05-04T08:00:00Z"),
+    product: ofB.product,
+    provider: ofB.provider,
+    currency: ofB.currency,
+  });
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { offerDefaults } from "~/lib/offer";
 import { createTestApp } from "~/test/app-handler";
@@ -150,6 +150,41 @@ describe("a refund from the console, test checkout", () => {
     expect((await refundsOf(plan.id)).map((r) => r.amountCents).sort((a, b) => a - b)).toEqual([
       700, 1800,
     ]);
+  });
+
+  it("every refund row carries its purchase's product, provider and currency, however it is written", async () => {
+    const u = await createUser({ paid: true });
+    const admin = await createUser({ isAdmin: true });
+    const [plan] = await purchasesOf(u.id);
+    if (!plan) throw new Error("no purchase");
+    const db = await getDb();
+    // The console's row, the refund_remainder trigger's row, and one written by hand
+    // naming another product: each as the purchase has them.
+    await refundPurchase(
+      db,
+      adminActor(admin),
+      { userId: u.id, purchaseId: plan.id, amountCents: 500, refundedBefore: 0 },
+      undefined,
+    );
+    await db.execute(
+      sql`insert into ${refund} (purchase_id, amount_cents, product, provider, currency)
+        values (${plan.id}, 100, 'white-label', 'stripe', 'eur')`,
+    );
+    await revokePurchase(db, { provider: "test", providerRef: plan.providerRef });
+    const rows = await db
+      .select({
+        amountCents: refund.amountCents,
+        product: refund.product,
+        provider: refund.provider,
+        currency: refund.currency,
+      })
+      .from(refund)
+      .where(eq(refund.purchaseId, plan.id));
+    expect(rows.map((r) => r.amountCents).sort((a, b) => a - b)).toEqual([100, 500, 1900]);
+    for (const r of rows) {
+      expect(r).toMatchObject({ product: plan.product, provider: plan.provider, currency: "usd" });
+    }
+    expect(plan).toMatchObject({ product: "lifetime-access", provider: "test" });
   });
 
   it("refuses a grant by hand and a marketplace sale, and says why", async () => {

@@ -163,7 +163,16 @@ export async function refundPurchase(
     if (!providerRef && before + request.amountCents > p.amountCents) return false;
     const [made] = await tx
       .insert(refund)
-      .values({ purchaseId: p.id, amountCents: request.amountCents, providerRef, requestKey })
+      .values({
+        purchaseId: p.id,
+        amountCents: request.amountCents,
+        providerRef,
+        requestKey,
+        // As the database copies them from the purchase (refund_sale_columns).
+        product: p.product,
+        provider: p.provider,
+        currency: p.currency,
+      })
       .onConflictDoNothing()
       .returning({ id: refund.id });
     if (!made) return true;

@@ -431,6 +431,14 @@ export const refund = pgTable(
     createdDay: date("created_day", { mode: "string" }).generatedAlwaysAs(
       sql`(created_at at time zone 'UTC')::date`,
     ),
+    /**
+     * The refunded purchase's product, provider and currency, copied by the database
+     * as the row is written (a trigger; a purchase never changes them): the refund
+     * figures group by them without reading the purchases back.
+     */
+    product: text("product").notNull(),
+    provider: text("provider").notNull(),
+    currency: text("currency").notNull(),
   },
   (t) => [
     index("refund_purchase_idx").on(t.purchaseId),
