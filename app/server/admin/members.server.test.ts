@@ -9,7 +9,16 @@ import { createChapter, createCourse } from "../courses/authoring.server";
 import { setChapterDone } from "../courses/read.server";
 import type { Db } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { auditLog, chapter, course, emailOutbox, paymentIssue, session, user } from "../db/schema";
+import {
+  auditLog,
+  chapter,
+  course,
+  emailOutbox,
+  paymentIssue,
+  purchase,
+  session,
+  user,
+} from "../db/schema";
 import { fulfilPurchase, revokePurchase } from "../payments/purchases.server";
 import { adminActor } from "./audit.server";
 import { applyBulkAccess, previewBulkAccess } from "./bulk-access.server";
@@ -402,6 +411,21 @@ describe("the student list", () => {
     const sorted = (...users: { id: string }[]) => users.map((u) => u.id).sort();
     expect(await ids({ product: "white-label" })).toEqual(sorted(finished));
     expect(await ids({ product: "lifetime-access" })).toEqual(sorted(started, finished));
+    // A marketplace sale to an address not yet proved counts once it is (the access rule).
+    const waiting = await createUser({ name: `Waiting ${tag}` });
+    await db.update(user).set({ emailVerified: false }).where(eq(user.id, waiting.id));
+    await db.insert(purchase).values({
+      userId: waiting.id,
+      provider: "warriorplus",
+      providerRef: randomUUID(),
+      product: "white-label",
+      amountCents: 3700,
+      awaitsAddressProof: true,
+    });
+    expect(await ids({ product: "white-label" })).toEqual(sorted(finished));
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, waiting.id));
+    expect(await ids({ product: "white-label" })).toEqual(sorted(finished, waiting));
+    await db.delete(user).where(eq(user.id, waiting.id));
     expect(await ids({ provider: "stripe" })).toEqual(sorted(finished));
     expect(await ids({ provider: "test" })).toEqual(sorted(started, finished));
     expect(await ids({ joinedTo: "2020-03-04" })).toEqual(sorted(fresh));

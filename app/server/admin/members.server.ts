@@ -14,10 +14,10 @@ import {
 import {
   courseOpenSql,
   heldProductsSql,
-  holdsProductSql,
   type MemberAccess,
   memberAccessIs,
   memberAccessSql,
+  productHoldersSql,
 } from "../access.server";
 import { type Db, rowsOf } from "../db/client.server";
 import {
@@ -167,7 +167,7 @@ function matching(query: Filters) {
     terms.push(sql`(lower(u.name) like ${like} or lower(u.email) like ${like})`);
   }
   if (query.access !== "all") terms.push(memberAccessIs(userRef("u"), query.access));
-  if (query.product) terms.push(holdsProductSql(userRef("u"), query.product));
+  if (query.product) terms.push(sql`u.id in ${productHoldersSql(query.product)}`);
   if (query.provider) {
     terms.push(
       sql`exists (select 1 from ${purchase} p where p.user_id = u.id and p.provider = ${query.provider})`,
