@@ -49,6 +49,7 @@ export function MemberFilterFields({
   idPrefix: string;
 }) {
   const id = (name: string) => `${idPrefix}-${name}`;
+  const courseOptions = courses.map((c) => ({ value: c.id, label: c.title }));
   return (
     <>
       <div className="sm:col-span-2">
@@ -102,7 +103,7 @@ export function MemberFilterFields({
         name="course"
         value={filters.course ?? ""}
         any="Every course"
-        options={courses.map((c) => ({ value: c.id, label: c.title }))}
+        options={courseOptions}
       />
       <SelectField
         id={id("opens")}
@@ -110,7 +111,7 @@ export function MemberFilterFields({
         name="opens"
         value={filters.opens ?? ""}
         any="Any course"
-        options={courses.map((c) => ({ value: c.id, label: c.title }))}
+        options={courseOptions}
       />
       <SelectField
         id={id("seen")}
