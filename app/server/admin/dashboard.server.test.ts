@@ -80,6 +80,7 @@ beforeAll(async () => {
     purchaseId: ofB.id,
     amountCents: 1000,
     createdAt: at("2032-05-04T08:00:00Z"),
+    userId: ofB.userId,
     product: ofB.product,
     provider: ofB.provider,
     currency: ofB.currency,

@@ -123,8 +123,8 @@ const figureJoins = {
   spend: () => sql`
     left join (select p.user_id, sum(p.amount_cents) as cents from ${purchase} p group by p.user_id) paid
       on paid.user_id = u.id
-    left join (select p.user_id, sum(r.amount_cents) as cents from ${refund} r
-      join ${purchase} p on p.id = r.purchase_id group by p.user_id) back on back.user_id = u.id`,
+    left join (select r.user_id, sum(r.amount_cents) as cents from ${refund} r
+      group by r.user_id) back on back.user_id = u.id`,
   progress: () => doneJoin(doneAlias(null), null),
   active: () => sql`
     left join (select s.user_id, max(s.updated_at) as at from ${session} s group by s.user_id) seen

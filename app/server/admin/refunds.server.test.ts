@@ -152,14 +152,14 @@ describe("a refund from the console, test checkout", () => {
     ]);
   });
 
-  it("every refund row carries its purchase's product, provider and currency, however it is written", async () => {
+  it("every refund row carries its purchase's buyer, product, provider and currency, however it is written", async () => {
     const u = await createUser({ paid: true });
     const admin = await createUser({ isAdmin: true });
     const [plan] = await purchasesOf(u.id);
     if (!plan) throw new Error("no purchase");
     const db = await getDb();
     // The console's row, the refund_remainder trigger's row, and one written by hand
-    // naming another product: each as the purchase has them.
+    // naming another buyer and product: each as the purchase has them.
     await refundPurchase(
       db,
       adminActor(admin),
@@ -167,13 +167,14 @@ describe("a refund from the console, test checkout", () => {
       undefined,
     );
     await db.execute(
-      sql`insert into ${refund} (purchase_id, amount_cents, product, provider, currency)
-        values (${plan.id}, 100, 'white-label', 'stripe', 'eur')`,
+      sql`insert into ${refund} (purchase_id, amount_cents, user_id, product, provider, currency)
+        values (${plan.id}, 100, ${admin.id}, 'white-label', 'stripe', 'eur')`,
     );
     await revokePurchase(db, { provider: "test", providerRef: plan.providerRef });
     const rows = await db
       .select({
         amountCents: refund.amountCents,
+        userId: refund.userId,
         product: refund.product,
         provider: refund.provider,
         currency: refund.currency,
@@ -182,7 +183,12 @@ describe("a refund from the console, test checkout", () => {
       .where(eq(refund.purchaseId, plan.id));
     expect(rows.map((r) => r.amountCents).sort((a, b) => a - b)).toEqual([100, 500, 1900]);
     for (const r of rows) {
-      expect(r).toMatchObject({ product: plan.product, provider: plan.provider, currency: "usd" });
+      expect(r).toMatchObject({
+        userId: u.id,
+        product: plan.product,
+        provider: plan.provider,
+        currency: "usd",
+      });
     }
     expect(plan).toMatchObject({ product: "lifetime-access", provider: "test" });
   });

@@ -169,6 +169,7 @@ export async function refundPurchase(
         providerRef,
         requestKey,
         // As the database copies them from the purchase (refund_sale_columns).
+        userId: request.userId,
         product: p.product,
         provider: p.provider,
         currency: p.currency,

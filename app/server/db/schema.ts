@@ -432,10 +432,11 @@ export const refund = pgTable(
       sql`(created_at at time zone 'UTC')::date`,
     ),
     /**
-     * The refunded purchase's product, provider and currency, copied by the database
-     * as the row is written (a trigger; a purchase never changes them): the refund
-     * figures group by them without reading the purchases back.
+     * The refunded purchase's buyer, product, provider and currency, copied by the
+     * database as the row is written (a trigger; a purchase never changes them): the
+     * refund figures group by them without reading the purchases back.
      */
+    userId: text("user_id").notNull(),
     product: text("product").notNull(),
     provider: text("provider").notNull(),
     currency: text("currency").notNull(),
