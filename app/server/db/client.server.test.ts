@@ -64,3 +64,19 @@ describe("secureDataDir", () => {
     }
   });
 });
+
+describe("the app's database connections", () => {
+  it("compile no statement to machine code (decision 042)", async () => {
+    const { getDb } = await import("./db.server");
+    const { rowsOf } = await import("./client.server");
+    const { sql } = await import("drizzle-orm");
+    const [row] = await rowsOf<{ jit: string; available: boolean }>(
+      await getDb(),
+      sql`select current_setting('jit') as jit, pg_jit_available() as available`,
+    );
+    // PostgreSQL's pool turns it off for each connection; the embedded database is built
+    // without a JIT provider, so its setting does nothing.
+    if (row?.available) expect(row.jit).toBe("off");
+    else expect(row).toMatchObject({ available: false });
+  });
+});

@@ -67,7 +67,13 @@ export function migrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     await migrateServer(options.databaseUrl);
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // No JIT compilation (decision 042): the app's statements read a few thousand rows at
+    // most, and a plan costed past jit_above_cost spent longer compiling than running.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: "-c jit=off",
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return { db, pglite: undefined, close: () => pool.end() };
   }
