@@ -369,7 +369,13 @@ const failedText = (m: Measurement) =>
     ? ", no request completed"
     : loadPasses(m)
       ? ""
-      : `, ${m.non2xx} non-2xx, ${m.errors} errors (${m.timeouts} timeouts)`;
+      : `, ${m.non2xx} non-2xx (${statusText(m)}), ${m.errors} errors (${m.timeouts} timeouts)`;
+/** The answers that were not 2xx, by status: "503 x31, 500 x2". */
+const statusText = (m: Measurement) =>
+  Object.entries(m.statusCodes)
+    .filter(([status]) => !status.startsWith("2"))
+    .map(([status, count]) => `${status} x${count}`)
+    .join(", ") || "none";
 
 async function publicMode(site: Site) {
   console.log(`[PGlite] ${modeLabel.public}: ${publicPages.length} pages, app and bare Node`);

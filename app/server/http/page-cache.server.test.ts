@@ -7,7 +7,7 @@ import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as courseAction, loader as courseLoader } from "~/routes/members/course";
 import { loader as dashboardLoader } from "~/routes/members/dashboard";
 import { createUser, origin, type TestUser } from "~/test/helpers";
@@ -270,6 +270,55 @@ describe("the member page cache", () => {
       "render 2",
     );
     expect(renders()).toBe(0);
+  });
+
+  it("renders a page once for the requests that arrive while it is rendered, under one stamp", async () => {
+    const { cache, renders, write } = fakeCache();
+    const pending: (() => void)[] = [];
+    const slowRender = () =>
+      new Promise<Response>((done) => {
+        const mine = pending.length + 1;
+        pending.push(() => done(html(`render ${mine}`)));
+      });
+    const first = respond(cache, get("/dashboard"), slowRender);
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    const waiting = Array.from({ length: 5 }, () => respond(cache, get("/dashboard"), slowRender));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pending).toHaveLength(1);
+    pending[0]?.();
+    const texts = await Promise.all([first, ...waiting].map(async (r) => (await r).text()));
+    expect(texts).toEqual(Array(6).fill(texts[0]));
+    expect(texts[0]).toContain("render 1");
+
+    // A request whose stamp is newer (a write since) does not take the render under way.
+    write();
+    const second = respond(cache, get("/dashboard"), slowRender);
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    write();
+    const third = respond(cache, get("/dashboard"), slowRender);
+    await vi.waitFor(() => expect(pending).toHaveLength(3));
+    pending[1]?.();
+    pending[2]?.();
+    expect(await (await second).text()).toContain("render 2");
+    expect(await (await third).text()).toContain("render 3");
+    expect(renders()).toBe(0);
+  });
+
+  it("renders for itself when the render it waited for is not kept", async () => {
+    const { cache, render, renders } = fakeCache();
+    let release = () => {};
+    const redirect = () =>
+      new Promise<Response>((done) => {
+        release = () => done(new Response(null, { status: 302, headers: { location: "/login" } }));
+      });
+    const first = respond(cache, get("/dashboard"), redirect);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = respond(cache, get("/dashboard"), render());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    release();
+    expect((await first).status).toBe(302);
+    expect(await (await second).text()).toContain("render 1");
+    expect(renders()).toBe(1);
   });
 
   it("caches only a 200 HTML page without cookies or its own cache policy", async () => {

@@ -27,6 +27,11 @@ import { type ContentEncoding, encodeBody, negotiateEncoding } from "./encoding.
  * at most 500 queries a second however many requests arrive, and the next
  * query is under way while the answers of the last are written
  * (docs/decisions/017-stamp-reads-overlap.md).
+ *
+ * Requests that find no kept page while it is being rendered under the stamp
+ * they read wait for that render and are answered its page, as a hit would
+ * be: one render, one turn in the request queue
+ * (docs/decisions/043-one-render-per-page-and-stamp.md).
  */
 
 export type CachedPage = {
@@ -156,6 +161,8 @@ export function createPageCache(options: PageCacheOptions) {
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
   let bytes = 0;
+  /** The render under way of each page, with the stamp it will be kept under. */
+  const rendering = new Map<string, { stamp: string; page: Promise<CachedPage | undefined> }>();
 
   const sizeOf = (page: CachedPage) =>
     page.body.byteLength + (page.br?.byteLength ?? 0) + (page.gzip?.byteLength ?? 0);
@@ -240,42 +247,27 @@ export function createPageCache(options: PageCacheOptions) {
       drop(found.key);
       // Signed out, expired, or nothing could be checked: rendered as if there were no cache.
       if (!before) return render();
-
-      const response = await render();
-      const type = response.headers.get("content-type") ?? "";
-      const cacheControl = response.headers.get("cache-control");
-      if (
-        response.status !== 200 ||
-        !type.startsWith("text/html") ||
-        response.headers.has("set-cookie") ||
-        (cacheControl !== null && cacheControl !== signedInCache)
-      ) {
-        return response;
+      // A render of this page under this stamp is under way: its kept page answers this
+      // request as a hit would, since the stamp read after this request arrived is its own.
+      const shared = rendering.get(found.key);
+      if (shared?.stamp === before.stamp) {
+        const page = await shared.page;
+        if (page) return page;
       }
-      const rendered = new Uint8Array(await response.arrayBuffer());
-      if (rendered.byteLength > maxBodyBytes) {
-        return new Response(rendered, { status: 200, headers: response.headers });
-      }
-      // Kept under the stamp read before rendering: everything the page shows was read after
-      // it, so it is at least that recent. A write while it was rendered (its own resume
-      // point, another tab) bumps the stamp, and a kept page is answered only while the
-      // stamp is the one it was kept under: such a page is never answered (decision 030).
-      // Its nonce was for this answer alone: kept, its scripts are named by their hashes.
-      const { body, policy } = keptPage(
-        rendered,
-        response.headers.get("content-security-policy") ?? undefined,
-      );
-      const page: CachedPage = {
-        key: found.key,
+      const answer = renderAndKeep(found.key, before, render);
+      const mine = {
         stamp: before.stamp,
-        validUntil: Math.min(before.validUntil, now() + maxAgeMs),
-        contentType: type,
-        csp: policy,
-        body,
-        etag: `"p-${createHash("sha1").update(body).digest("base64url")}"`,
+        page: answer.then(
+          (kept) => (kept instanceof Response ? undefined : kept),
+          () => undefined,
+        ),
       };
-      store(page);
-      return page;
+      rendering.set(found.key, mine);
+      try {
+        return await answer;
+      } finally {
+        if (rendering.get(found.key) === mine) rendering.delete(found.key);
+      }
     },
 
     /**
@@ -285,6 +277,49 @@ export function createPageCache(options: PageCacheOptions) {
      */
     encoded,
   };
+
+  /** `render`'s answer, kept (and the kept page returned) when it may be. */
+  async function renderAndKeep(
+    key: string,
+    before: PageStamp,
+    render: () => Promise<Response>,
+  ): Promise<CachedPage | Response> {
+    const response = await render();
+    const type = response.headers.get("content-type") ?? "";
+    const cacheControl = response.headers.get("cache-control");
+    if (
+      response.status !== 200 ||
+      !type.startsWith("text/html") ||
+      response.headers.has("set-cookie") ||
+      (cacheControl !== null && cacheControl !== signedInCache)
+    ) {
+      return response;
+    }
+    const rendered = new Uint8Array(await response.arrayBuffer());
+    if (rendered.byteLength > maxBodyBytes) {
+      return new Response(rendered, { status: 200, headers: response.headers });
+    }
+    // Kept under the stamp read before rendering: everything the page shows was read after
+    // it, so it is at least that recent. A write while it was rendered (its own resume
+    // point, another tab) bumps the stamp, and a kept page is answered only while the
+    // stamp is the one it was kept under: such a page is never answered (decision 030).
+    // Its nonce was for this answer alone: kept, its scripts are named by their hashes.
+    const { body, policy } = keptPage(
+      rendered,
+      response.headers.get("content-security-policy") ?? undefined,
+    );
+    const page: CachedPage = {
+      key,
+      stamp: before.stamp,
+      validUntil: Math.min(before.validUntil, now() + maxAgeMs),
+      contentType: type,
+      csp: policy,
+      body,
+      etag: `"p-${createHash("sha1").update(body).digest("base64url")}"`,
+    };
+    store(page);
+    return page;
+  }
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
