@@ -1,19 +1,26 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type MembersQuery, membersQuerySchema, membersSearch } from "~/lib/admin-forms";
 import { offerDefaults } from "~/lib/offer";
 import { createUser, purchasesOf } from "~/test/helpers";
 import { hasPaidAccess } from "../access.server";
-import { createChapter, createCourse } from "../courses/authoring.server";
+import {
+  createChapter,
+  createCourse,
+  deleteChapter,
+  deleteCourse,
+} from "../courses/authoring.server";
 import { setChapterDone } from "../courses/read.server";
 import type { Db } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import {
   auditLog,
   chapter,
+  chapterProgress,
   course,
   emailOutbox,
+  memberProgress,
   paymentIssue,
   purchase,
   session,
@@ -504,6 +511,65 @@ describe("the student list", () => {
     expect(plan).toMatchObject({ changed: 1 });
     expect(plan.message).toContain("Admins keep access as admins.");
     expect(await hasPaidAccess(db, { id: other.id, isAdmin: false })).toBe(false);
+  });
+});
+
+describe("the count of marks kept by the database", () => {
+  it("equals the member's marks after marking, undoing, deleting chapters and courses, and SQL by hand", async () => {
+    const db = await getDb();
+    const kept = async (userId: string) =>
+      (
+        await db
+          .select({ marks: memberProgress.marks })
+          .from(memberProgress)
+          .where(eq(memberProgress.userId, userId))
+      )[0]?.marks ?? 0;
+    const counted = async (userId: string) =>
+      (await db.select().from(chapterProgress).where(eq(chapterProgress.userId, userId))).length;
+    const reader = await createUser({ paid: true });
+    const other = await createUser({ paid: true });
+    const courses = [];
+    for (const title of ["A", "B"]) {
+      const { id: courseId } = await createCourse(db, { title: `Count ${title}`, description: "" });
+      const chapters = [];
+      for (const name of ["1", "2", "3"]) {
+        chapters.push(
+          (await createChapter(db, { courseId, title: name, contentHtml: "<p>x</p>" }))?.id ?? "",
+        );
+      }
+      courses.push({ courseId, chapters });
+    }
+    const [a, b] = courses as [(typeof courses)[0], (typeof courses)[0]];
+    for (const id of [...a.chapters, ...b.chapters]) await setChapterDone(db, reader.id, id, true);
+    await setChapterDone(db, reader.id, a.chapters[0] ?? "", true); // again: nothing new
+    await setChapterDone(db, other.id, a.chapters[0] ?? "", true);
+    expect(await kept(reader.id)).toBe(6);
+    await setChapterDone(db, reader.id, a.chapters[1] ?? "", false);
+    await setChapterDone(db, reader.id, a.chapters[1] ?? "", false); // again: nothing gone
+    expect(await kept(reader.id)).toBe(5);
+    await deleteChapter(db, a.chapters[2] ?? "");
+    expect(await kept(reader.id)).toBe(4);
+    await deleteCourse(db, b.courseId);
+    expect(await kept(reader.id)).toBe(1);
+    // Written by hand, several members in one statement.
+    await db.execute(sql`insert into ${chapterProgress} (user_id, chapter_id, course_id)
+      select u.id, ${a.chapters[1]}, ${a.courseId} from ${user} u where u.id in (${reader.id}, ${other.id})`);
+    expect([await kept(reader.id), await kept(other.id)]).toEqual([2, 2]);
+    // Moved to another member by hand.
+    const third = await createUser({ paid: true });
+    await db
+      .update(chapterProgress)
+      .set({ userId: third.id })
+      .where(
+        and(
+          eq(chapterProgress.userId, reader.id),
+          eq(chapterProgress.chapterId, a.chapters[0] ?? ""),
+        ),
+      );
+    expect([await kept(reader.id), await kept(third.id)]).toEqual([1, 1]);
+    for (const member of [reader, other, third]) {
+      expect(await kept(member.id)).toBe(await counted(member.id));
+    }
   });
 });
 

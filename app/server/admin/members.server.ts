@@ -26,6 +26,7 @@ import {
   course,
   courseVisit,
   emailPreference,
+  memberProgress,
   purchase,
   purchaseProviders,
   refund,
@@ -100,24 +101,27 @@ const lastActiveSql = (u: string) =>
 /** The join of the chapters done in one course, or in all. */
 const doneAlias = (courseId: string | null) => (courseId ? "done_course" : "done_all");
 
-/**
- * Whether the chapter mark `cp` counts (its chapter is readable), as a test
- * made for every mark. Over every course it is "not on one of the few
- * chapters members cannot read" (an array made once; usually empty): every
- * mark is on a chapter, as marks go with their chapter, and a hash probe per
- * mark costs a third of the count on the embedded database.
- */
-const markCounts = (courseId: string | null) =>
-  courseId
-    ? sql`cp.chapter_id in (select c.id from ${readable(courseId)})`
-    : sql`cp.chapter_id <> all(array(select c.id from ${chapter} c join ${course} k on k.id = c.course_id
-        where not (c.published and k.published)))`;
+/** Chapters members cannot read (drafts, and chapters of draft courses): usually none. */
+const unreadableChapters = sql`select c.id from ${chapter} c join ${course} k on k.id = c.course_id
+  where not (c.published and k.published)`;
 
-/** The readable chapters each user has marked done, as `alias.n`. */
-const doneJoin = (alias: string, courseId: string | null) =>
-  sql`left join (select cp.user_id, count(*) as n from ${chapterProgress} cp
-    where ${markCounts(courseId)} group by cp.user_id) ${sql.raw(alias)}
-    on ${sql.raw(alias)}.user_id = u.id`;
+/**
+ * The readable chapters each user has marked done, as `alias.n`. Over every
+ * course: their count of marks kept by the database (member_progress), less
+ * their marks on chapters members cannot read, which are counted only when
+ * there are such chapters (a one-time test: no mark is read otherwise). In
+ * one course: its readable chapters' marks, counted.
+ */
+const doneJoin = (alias: string, courseId: string | null) => {
+  const marks = courseId
+    ? sql`select cp.user_id, count(*) as n from ${chapterProgress} cp
+        where cp.chapter_id in (select c.id from ${readable(courseId)}) group by cp.user_id`
+    : sql`select mp.user_id, mp.marks - coalesce(fix.n, 0) as n from ${memberProgress} mp
+        left join (select cp.user_id, count(*) as n from ${chapterProgress} cp
+          where exists (${unreadableChapters}) and cp.chapter_id = any(array(${unreadableChapters}))
+          group by cp.user_id) fix on fix.user_id = mp.user_id`;
+  return sql`left join (${marks}) ${sql.raw(alias)} on ${sql.raw(alias)}.user_id = u.id`;
+};
 
 const figureJoins = {
   spend: () => sql`

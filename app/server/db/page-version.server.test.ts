@@ -23,6 +23,7 @@ const shownOnMemberPages = [
 ];
 /** Tables no member page reads: a write to them leaves every cached page as it is. */
 const notShownOnMemberPages = [
+  "member_progress",
   "account",
   "verification",
   "purchase_revocation",

@@ -260,6 +260,20 @@ export const chapterProgress = pgTable(
   ],
 );
 
+/**
+ * How many chapters each member has marked done, in every course, drafts
+ * included: kept by triggers on chapter_progress in the transaction of every
+ * write to it (migration 0032, decision 044), so the console's progress
+ * figures over every member read one row per member instead of counting
+ * every mark.
+ */
+export const memberProgress = pgTable("member_progress", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, cascade),
+  marks: integer("marks").notNull(),
+});
+
 /** The chapter a member last opened in each course, to resume there. */
 export const courseVisit = pgTable(
   "course_visit",
