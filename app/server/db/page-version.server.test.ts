@@ -23,6 +23,7 @@ const shownOnMemberPages = [
 ];
 /** Tables no member page reads: a write to them leaves every cached page as it is. */
 const notShownOnMemberPages = [
+  "sales_day",
   "member_progress",
   "account",
   "verification",

@@ -417,6 +417,30 @@ export const coachingApplication = pgTable(
 );
 
 /**
+ * The money figures of each UTC day, by product, provider and currency: the
+ * purchases made that day (how many, how many of them are refunded now, what
+ * they came to) and the refunds made that day (how many, how much). Kept by
+ * statement triggers on purchase and refund in the transaction of every write
+ * to them (migration 0033, decision 045), so the sales figures of a range read
+ * a few rows a day instead of every purchase and refund in it.
+ */
+export const salesDay = pgTable(
+  "sales_day",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    product: text("product").notNull(),
+    provider: text("provider").notNull(),
+    currency: text("currency").notNull(),
+    purchases: integer("purchases").notNull(),
+    refunded: integer("refunded").notNull(),
+    grossCents: bigint("gross_cents", { mode: "number" }).notNull(),
+    refunds: integer("refunds").notNull(),
+    refundsCents: bigint("refunds_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.product, t.provider, t.currency] })],
+);
+
+/**
  * Money paid back on a purchase: one row per refund, on the day it was made
  * (the sales figures count refunds by this day). A refund from the console
  * writes its row with the provider's refund id (unique: a refund is recorded
