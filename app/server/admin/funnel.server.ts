@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { accessProduct, funnelProductKeys, orderBump } from "~/config/site";
 import { type FunnelPagePath, funnelPagePaths } from "~/route-policies";
 import { type Db, rowsOf } from "../db/client.server";
-import { pageView, purchase, user } from "../db/schema";
+import { pageView, purchase, salesDay, user } from "../db/schema";
 
 /** The free-to-paid conversion the sales pages claim ("The 23% conversion playbook", app/content/sales.ts). */
 export const claimedFreeToPaidPercent = 23;
@@ -71,7 +71,9 @@ export async function readFunnel(db: Db, range: DayRange) {
       where u.created_at >= ${start}::timestamptz and u.created_at < ${end}::timestamptz
       group by 1`,
   );
-  // The plan and the add-ons sold with it (the bump, the upsells), per day and product.
+  // The plan and the add-ons sold with it (the bump, the upsells), per day and product,
+  // not refunded since: the sales report's days (sales_day, decision 045), so the funnel's
+  // purchases and the sales figures come from the same rows.
   const purchases = await rowsOf<{
     day: string;
     product: string;
@@ -79,15 +81,14 @@ export async function readFunnel(db: Db, range: DayRange) {
     grants: number;
   }>(
     db,
-    sql`select ${utcDate(sql`created_at`)}::text as day, product,
-        count(*) filter (where provider <> 'manual')::int as purchases,
-        count(*) filter (where provider = 'manual')::int as grants
-      from ${purchase}
-      where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
-        and status = 'completed' and product in (${sql.join(
-          funnelProductKeys.map((p) => sql`${p}`),
-          sql`, `,
-        )})
+    sql`select day::text as day, product,
+        coalesce(sum(purchases - refunded) filter (where provider <> 'manual'), 0)::int as purchases,
+        coalesce(sum(purchases - refunded) filter (where provider = 'manual'), 0)::int as grants
+      from ${salesDay}
+      where day between ${range.from}::date and ${range.to}::date and product in (${sql.join(
+        funnelProductKeys.map((p) => sql`${p}`),
+        sql`, `,
+      )})
       group by 1, 2`,
   );
 
