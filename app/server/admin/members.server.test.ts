@@ -21,8 +21,10 @@ import {
   course,
   emailOutbox,
   memberProgress,
+  memberSpend,
   paymentIssue,
   purchase,
+  refund,
   session,
   user,
 } from "../db/schema";
@@ -570,6 +572,73 @@ describe("the count of marks kept by the database", () => {
     for (const member of [reader, other, third]) {
       expect(await kept(member.id)).toBe(await counted(member.id));
     }
+  });
+});
+
+describe("the spend kept by the database", () => {
+  /** Members whose kept spend differs from their purchases less their refunds, counted again. */
+  async function mismatches(): Promise<number> {
+    const rows = await (await getDb()).execute(sql`
+      with counted as (
+        select u.id as user_id,
+          coalesce((select sum(p.amount_cents) from ${purchase} p where p.user_id = u.id), 0)
+            - coalesce((select sum(r.amount_cents) from ${refund} r where r.user_id = u.id), 0) as cents
+        from ${user} u
+      )
+      select count(*) as n from counted c left join ${memberSpend} ms on ms.user_id = c.user_id
+      where coalesce(ms.cents, 0) <> c.cents`);
+    return Number((rows as unknown as { rows: { n: unknown }[] }).rows[0]?.n);
+  }
+
+  it("equals each member's purchases less refunds after sales, refunds, corrections, moves and deletions", async () => {
+    const db = await getDb();
+    const buyer = await createUser({ name: "Spend Kept" });
+    const other = await createUser({ name: "Spend Other" });
+    const spend = async (userId: string) =>
+      (await listMembers(db, { q: userId === buyer.id ? "Spend Kept" : "Spend Other" })).rows[0]
+        ?.spendCents;
+    const ref = () => `spend-${randomUUID()}`;
+    const sale = (userId: string, product: string, amountCents: number) => ({
+      userId,
+      provider: "stripe" as const,
+      providerRef: ref(),
+      product,
+      amountCents,
+    });
+    const made = await db
+      .insert(purchase)
+      .values([
+        sale(buyer.id, "lifetime-access", 2500),
+        sale(buyer.id, "bump-vip", 495),
+        sale(other.id, "white-label", 3700),
+      ])
+      .returning();
+    const [plan, bump, label] = made as [(typeof made)[0], (typeof made)[0], (typeof made)[0]];
+    expect([await spend(buyer.id), await spend(other.id)]).toEqual([2995, 3700]);
+    // A partial refund, then the rest when the purchase is marked refunded (the database adds it).
+    await db.execute(
+      sql`insert into ${refund} (purchase_id, amount_cents) values (${plan.id}, 1000)`,
+    );
+    await db.update(purchase).set({ status: "refunded" }).where(eq(purchase.id, plan.id));
+    expect(await spend(buyer.id)).toBe(495);
+    // Corrected by hand: another amount; a sale moved to another member; a refund taken back.
+    await db.update(purchase).set({ amountCents: 3500 }).where(eq(purchase.id, label.id));
+    await db.update(purchase).set({ userId: other.id }).where(eq(purchase.id, bump.id));
+    await db.execute(
+      sql`insert into ${refund} (purchase_id, amount_cents) values (${bump.id}, 95)`,
+    );
+    expect([await spend(buyer.id), await spend(other.id)]).toEqual([0, 3500 + 495 - 95]);
+    await db.delete(refund).where(eq(refund.purchaseId, bump.id));
+    await db.delete(purchase).where(eq(purchase.id, plan.id));
+    expect([await spend(buyer.id), await spend(other.id)]).toEqual([0, 3995]);
+    expect(await mismatches()).toBe(0);
+    // An account deleted with its purchases and refunds leaves nothing kept.
+    await db.execute(
+      sql`insert into ${refund} (purchase_id, amount_cents) values (${label.id}, 700)`,
+    );
+    await db.delete(user).where(eq(user.id, other.id));
+    expect(await db.select().from(memberSpend).where(eq(memberSpend.userId, other.id))).toEqual([]);
+    expect(await mismatches()).toBe(0);
   });
 });
 

@@ -27,6 +27,7 @@ import {
   courseVisit,
   emailPreference,
   memberProgress,
+  memberSpend,
   purchase,
   purchaseProviders,
   refund,
@@ -83,11 +84,9 @@ const doneSql = (u: string, courseId: string | null) =>
   sql`(select count(*) from ${chapterProgress} cp where cp.user_id = ${sql.raw(u)}.id
     and cp.chapter_id in (select c.id from ${readable(courseId)}))`;
 
-/** What user `u` paid, less what was refunded to them (the refunds' rows), in cents. */
+/** What user `u` paid, less what was refunded to them, in cents: kept by the database (member_spend). */
 const spendSql = (u: string) =>
-  sql`(coalesce((select sum(p.amount_cents) from ${purchase} p where p.user_id = ${sql.raw(u)}.id), 0)
-    - coalesce((select sum(r.amount_cents) from ${refund} r join ${purchase} p on p.id = r.purchase_id
-        where p.user_id = ${sql.raw(u)}.id), 0))`;
+  sql`coalesce((select ms.cents from ${memberSpend} ms where ms.user_id = ${sql.raw(u)}.id), 0)`;
 
 const lastActiveSql = (u: string) =>
   sql`greatest((select max(s.updated_at) from ${session} s where s.user_id = ${sql.raw(u)}.id),
@@ -124,11 +123,7 @@ const doneJoin = (alias: string, courseId: string | null) => {
 };
 
 const figureJoins = {
-  spend: () => sql`
-    left join (select p.user_id, sum(p.amount_cents) as cents from ${purchase} p group by p.user_id) paid
-      on paid.user_id = u.id
-    left join (select r.user_id, sum(r.amount_cents) as cents from ${refund} r
-      group by r.user_id) back on back.user_id = u.id`,
+  spend: () => sql`left join ${memberSpend} spent on spent.user_id = u.id`,
   progress: () => doneJoin(doneAlias(null), null),
   active: () => sql`
     left join (select s.user_id, max(s.updated_at) as at from ${session} s group by s.user_id) seen
@@ -144,7 +139,7 @@ const sortKeys: Record<MemberSort, SQL> = {
   joined: sql`u.created_at`,
   access: accessOf("u"),
   progress: sql`coalesce(done_all.n, 0)`,
-  spend: sql`coalesce(paid.cents, 0) - coalesce(back.cents, 0)`,
+  spend: sql`coalesce(spent.cents, 0)`,
   active: sql`greatest(seen.at, opened.at)`,
 };
 

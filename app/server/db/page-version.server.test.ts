@@ -25,6 +25,7 @@ const shownOnMemberPages = [
 const notShownOnMemberPages = [
   "sales_day",
   "member_progress",
+  "member_spend",
   "account",
   "verification",
   "purchase_revocation",

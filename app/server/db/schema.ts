@@ -274,6 +274,21 @@ export const memberProgress = pgTable("member_progress", {
   marks: integer("marks").notNull(),
 });
 
+/**
+ * What each member has paid, less what was refunded to them, in cents: the
+ * sum of their purchases' amounts less the sum of their refunds' (refund.user_id,
+ * decision 041). Kept by triggers on purchase and refund in the transaction of
+ * every write to them (migration 0034, decision 046), so the members list
+ * sorts by spend and shows it reading one row per member instead of every
+ * purchase and refund.
+ */
+export const memberSpend = pgTable("member_spend", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, cascade),
+  cents: bigint("cents", { mode: "number" }).notNull(),
+});
+
 /** The chapter a member last opened in each course, to resume there. */
 export const courseVisit = pgTable(
   "course_visit",
