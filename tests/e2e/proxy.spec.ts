@@ -474,9 +474,11 @@ test("a purchase through https: sign-up on one server, which is then killed; pay
   // The save answers once every process of the server has rendered its public pages again
   // (up to 35 s: process-messages.server.ts); app1, just restarted, may still be rendering
   // its own at start, and the suite's other worker loads the machine meanwhile.
-  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toContainText("Saved", {
-    timeout: 40_000,
-  });
+  await expect(page.getByRole("status").filter({ hasText: "Saved" }))
+    .toContainText("Saved", { timeout: 40_000 })
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nAnswers of 400 or more so far: ${failed.join(", ")}`);
+    });
   await page.reload();
   await expect(page.getByLabel("Coupon code")).toHaveValue("PROXY");
 
