@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/test/helpers";
 import {
+  counts,
   hasPaidAccess,
   holdingsOf,
   holdingsSql,
@@ -22,7 +23,7 @@ import { listCourses, setChapterDone } from "./courses/read.server";
 import { rowsOf } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import type { PurchaseProvider } from "./db/schema";
-import { productCourse, user as userTable } from "./db/schema";
+import { memberHolding, productCourse, purchase, user as userTable } from "./db/schema";
 import { fulfilPurchase, revokePurchase } from "./payments/purchases.server";
 
 async function buy(userId: string, provider: PurchaseProvider, product = "lifetime-access") {
@@ -186,6 +187,70 @@ describe("the access rule is one rule", () => {
         );
       }
     }
+  });
+});
+
+describe("the holdings kept by the database", () => {
+  /** Holdings (product, member, purchases that count) kept and counted by the rule that differ. */
+  async function mismatches(): Promise<number> {
+    const [row] = await rowsOf<{ n: unknown }>(
+      await getDb(),
+      sql`with kept as (
+          select product, user_id, purchases::bigint as n from ${memberHolding} where purchases <> 0
+        ), counted as (
+          select product, user_id, count(*) as n from ${purchase}
+          where ${counts(sql.raw('"purchase"."user_id"'))} group by 1, 2
+        )
+        select count(*) as n from (
+          (select * from kept except select * from counted)
+          union all
+          (select * from counted except select * from kept)
+        ) x`,
+    );
+    return Number(row?.n);
+  }
+  /** Which of `ids` hold the plan, by the set the console counts (planHoldersSql). */
+  const holders = async (...ids: string[]) => {
+    const rows = await rowsOf<{ id: string }>(
+      await getDb(),
+      sql`select u.id from ${userTable} u where u.id in ${planHoldersSql()} and u.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    return rows.map((r) => r.id).sort();
+  };
+
+  it("equal the rule after sales, refunds, revocations, address proofs, corrections by hand and deletions", async () => {
+    const db = await getDb();
+    const admin = await createUser({ isAdmin: true });
+    const [a, b, c] = [await createUser(), await createUser(), await createUser()];
+    const ids = [a.id, b.id, c.id];
+    const sale = await buy(a.id, "stripe");
+    await buy(a.id, "stripe", "bump-vip");
+    await buy(b.id, "warriorplus");
+    await sellAwaitingProof(c.id);
+    expect(await holders(...ids)).toEqual([a.id, b.id].sort());
+    expect(await mismatches()).toBe(0);
+    // The address proved, then (by hand) unproved and proved again.
+    for (const verified of [true, false, true]) {
+      await db.update(userTable).set({ emailVerified: verified }).where(eq(userTable.id, c.id));
+      expect(await holders(c.id)).toEqual(verified ? [c.id] : []);
+    }
+    // Refunded, revoked by the owner, a second purchase, one moved to another member by hand.
+    await revokePurchase(db, { provider: "stripe", providerRef: sale.providerRef });
+    await applyMemberAction(db, adminActor(admin), b.id, "revoke");
+    expect(await holders(...ids)).toEqual([c.id]);
+    const again = await buy(b.id, "stripe");
+    await db.update(purchase).set({ userId: a.id }).where(eq(purchase.id, again.id));
+    expect(await holders(...ids)).toEqual([a.id, c.id].sort());
+    expect(await mismatches()).toBe(0);
+    // Deleted by hand; an account deleted with its purchases.
+    await db.delete(purchase).where(eq(purchase.id, again.id));
+    await db.delete(userTable).where(eq(userTable.id, c.id));
+    expect(await holders(...ids)).toEqual([]);
+    expect(await db.select().from(memberHolding).where(eq(memberHolding.userId, c.id))).toEqual([]);
+    expect(await mismatches()).toBe(0);
   });
 });
 

@@ -69,8 +69,8 @@ export async function readDashboard(db: Db, range: DashboardRange) {
   const [standing] = await rowsOf<{ members: number; unmatched: number; failing: number }>(
     db,
     sql`select
-      -- The access rule's holders of the plan as one set: a pass over the purchases,
-      -- not a subquery per account.
+      -- The access rule's holders of the plan as one set: the holdings the database
+      -- keeps (member_holding), not every purchase tested again.
       (select count(*) from ${user} u where u.is_admin or u.id in ${planHoldersSql()})::int
         as members,
       (select count(*) from ${paymentIssue} where resolved_at is null)::int as unmatched,

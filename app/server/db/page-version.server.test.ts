@@ -26,6 +26,7 @@ const notShownOnMemberPages = [
   "sales_day",
   "member_progress",
   "member_spend",
+  "member_holding",
   "account",
   "verification",
   "purchase_revocation",

@@ -289,6 +289,27 @@ export const memberSpend = pgTable("member_spend", {
   cents: bigint("cents", { mode: "number" }).notNull(),
 });
 
+/**
+ * The members who hold each product by the access rule (access.server.ts:
+ * a purchase of it that is completed, not revoked by the owner, and whose
+ * address is proved when it waits for that), with how many such purchases
+ * they have (a member holds the product while it is over 0). Kept by triggers
+ * on purchase and on the account's address proof, in the transaction of every
+ * write (migration 0035, decision 047), so the console's counts and filters of
+ * holders read one row per holder instead of testing every purchase.
+ */
+export const memberHolding = pgTable(
+  "member_holding",
+  {
+    product: text("product").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, cascade),
+    purchases: integer("purchases").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.product, t.userId] })],
+);
+
 /** The chapter a member last opened in each course, to resume there. */
 export const courseVisit = pgTable(
   "course_visit",
