@@ -13,17 +13,19 @@ SELECT "user_id", sum("cents") FROM (
 GROUP BY "user_id";--> statement-breakpoint
 -- Every write to purchase or refund, however made (a checkout, a webhook, a refund, the
 -- console, an account's deletion, SQL by hand), moves its members' spend in the same
--- transaction: one statement per write, over the rows it changed (its transition tables),
--- a purchase's amount added and a refund's taken away, the rows before a change counted
--- back. Members are written in id order, so two writes over the same members lock them in
--- the same order; a member whose account is being deleted (its rows go with it) is left
--- out. The statement names only the transition tables its kind of write has.
+-- transaction: one statement per kind of rows it changed (its transition tables), a
+-- purchase's amount added and a refund's taken away, the rows before a change counted
+-- back. Rows before a change update the members' spend (a member whose account is being
+-- deleted has none left to update); rows after it are added, in member id order, so two
+-- writes over the same members lock them in the same order. Each statement joins no other
+-- table: planned for a set whose size only the transition table knows, a join to the
+-- accounts was a nested loop over every account for each row. The statements are built
+-- here, not written out, because each names only the transition tables its write has.
 CREATE FUNCTION "member_spend_of"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   -- A purchase adds to its buyer's spend; a refund takes away from it.
-  sign constant text := CASE TG_TABLE_NAME WHEN 'refund' THEN '-' ELSE '' END;
-  added constant text := 'SELECT "user_id", ' || sign || '"amount_cents"::bigint AS c FROM new_rows';
-  taken constant text := 'SELECT "user_id", -(' || sign || '"amount_cents"::bigint) AS c FROM old_rows';
+  cents constant text := CASE TG_TABLE_NAME WHEN 'refund' THEN '-' ELSE '' END
+    || 'sum("amount_cents")::bigint';
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     DELETE FROM "member_spend";
@@ -36,14 +38,18 @@ BEGIN
     GROUP BY "user_id";
     RETURN NULL;
   END IF;
-  EXECUTE 'INSERT INTO "member_spend" ("user_id", "cents")
-    SELECT d."user_id", sum(d.c) FROM (' || CASE TG_OP WHEN 'INSERT' THEN added
-      WHEN 'DELETE' THEN taken ELSE added || ' UNION ALL ' || taken END || ') d
-    JOIN "user" u ON u."id" = d."user_id"
-    GROUP BY d."user_id"
-    HAVING sum(d.c) <> 0
-    ORDER BY d."user_id"
-    ON CONFLICT ("user_id") DO UPDATE SET "cents" = "member_spend"."cents" + excluded."cents"';
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    EXECUTE 'UPDATE "member_spend" ms SET "cents" = ms."cents" - gone.c
+      FROM (SELECT "user_id", ' || cents || ' AS c FROM old_rows GROUP BY "user_id") gone
+      WHERE ms."user_id" = gone."user_id" AND gone.c <> 0';
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    EXECUTE 'INSERT INTO "member_spend" ("user_id", "cents")
+      SELECT "user_id", ' || cents || ' FROM new_rows
+      GROUP BY "user_id" HAVING ' || cents || ' <> 0
+      ORDER BY "user_id"
+      ON CONFLICT ("user_id") DO UPDATE SET "cents" = "member_spend"."cents" + excluded."cents"';
+  END IF;
   RETURN NULL;
 END
 $$;

@@ -14,20 +14,24 @@ WHERE p."status" = 'completed' AND p."access_revoked_at" IS NULL
 GROUP BY 1, 2;--> statement-breakpoint
 -- Every write to purchase, however made (a checkout, a webhook, a refund, a revocation, the
 -- console, an account's deletion, SQL by hand), moves the holdings of its members in the
--- same transaction: one statement per write, over the rows it changed (its transition
--- tables), each row that counts by the access rule before the change taken away and each
--- after it added. Holdings are written in key order, so two writes over the same members
--- lock them in the same order; a member whose account is being deleted is left out.
+-- same transaction: one statement per kind of rows it changed (its transition tables),
+-- each row that counts by the access rule before the change taken away and each after it
+-- added. Rows before a change update the holdings (a member whose account is being deleted
+-- has none left to update); rows after it are added in key order, so two writes over the
+-- same members lock them in the same order. The statements join no other table (the
+-- address proof is a look-up made only for a row that waits for it): planned for a set
+-- whose size only the transition table knows, a join to the accounts was a nested loop
+-- over every account for each row. They are built here, not written out, because each
+-- names only the transition tables its write has.
 -- A row waiting for its account's address proof counts once the address is proved: the
 -- accounts of such rows are locked first (FOR SHARE), so a proof written at the same time
 -- (member_holding_of_proofs) is either seen here or sees this write, and counts it once.
 CREATE FUNCTION "member_holding_of_purchases"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  counts constant text := 'r."status" = ''completed'' AND r."access_revoked_at" IS NULL
+  counted constant text := ' r WHERE r."status" = ''completed'' AND r."access_revoked_at" IS NULL
     AND (NOT r."awaits_address_proof" OR EXISTS (
-      SELECT 1 FROM "user" o WHERE o."id" = r."user_id" AND o."email_verified"))';
-  added constant text := 'SELECT r."product", r."user_id", 1 AS n FROM new_rows r WHERE ' || counts;
-  taken constant text := 'SELECT r."product", r."user_id", -1 AS n FROM old_rows r WHERE ' || counts;
+      SELECT 1 FROM "user" o WHERE o."id" = r."user_id" AND o."email_verified"))
+    GROUP BY r."product", r."user_id"';
   waiting constant text := CASE TG_OP WHEN 'INSERT' THEN 'new_rows' WHEN 'DELETE' THEN 'old_rows'
     ELSE '(SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows)' END;
 BEGIN
@@ -37,33 +41,40 @@ BEGIN
   END IF;
   EXECUTE 'SELECT 1 FROM "user" WHERE "id" IN (SELECT w."user_id" FROM ' || waiting
     || ' w WHERE w."awaits_address_proof") ORDER BY "id" FOR SHARE';
-  EXECUTE 'INSERT INTO "member_holding" ("product", "user_id", "purchases")
-    SELECT d."product", d."user_id", sum(d.n) FROM (' || CASE TG_OP WHEN 'INSERT' THEN added
-      WHEN 'DELETE' THEN taken ELSE added || ' UNION ALL ' || taken END || ') d
-    JOIN "user" u ON u."id" = d."user_id"
-    GROUP BY d."product", d."user_id"
-    HAVING sum(d.n) <> 0
-    ORDER BY d."product", d."user_id"
-    ON CONFLICT ("product", "user_id") DO UPDATE
-      SET "purchases" = "member_holding"."purchases" + excluded."purchases"';
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    EXECUTE 'UPDATE "member_holding" h SET "purchases" = h."purchases" - gone.n
+      FROM (SELECT r."product", r."user_id", count(*)::int AS n FROM old_rows' || counted || ') gone
+      WHERE h."product" = gone."product" AND h."user_id" = gone."user_id"';
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    EXECUTE 'INSERT INTO "member_holding" ("product", "user_id", "purchases")
+      SELECT r."product", r."user_id", count(*)::int FROM new_rows' || counted || '
+      ORDER BY r."product", r."user_id"
+      ON CONFLICT ("product", "user_id") DO UPDATE
+        SET "purchases" = "member_holding"."purchases" + excluded."purchases"';
+  END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 -- An account's address proved (or unproved): its completed, unrevoked purchases that wait
--- for the proof start (or stop) counting.
+-- for the proof start (or stop) counting. The accounts whose proof changed come first (a
+-- hash of the rows before against the rows after), then their purchases by index.
 CREATE FUNCTION "member_holding_of_proofs"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "member_holding" ("product", "user_id", "purchases")
-  SELECT p."product", p."user_id", sum(CASE WHEN n."email_verified" THEN 1 ELSE -1 END)::int
-  FROM new_users n
-  JOIN old_users o ON o."id" = n."id" AND o."email_verified" <> n."email_verified"
-  JOIN "purchase" p ON p."user_id" = n."id" AND p."awaits_address_proof"
-    AND p."status" = 'completed' AND p."access_revoked_at" IS NULL
-  GROUP BY p."product", p."user_id"
-  ORDER BY p."product", p."user_id"
-  ON CONFLICT ("product", "user_id") DO UPDATE
-    SET "purchases" = "member_holding"."purchases" + excluded."purchases";
+  EXECUTE 'INSERT INTO "member_holding" ("product", "user_id", "purchases")
+    SELECT p."product", p."user_id", sum(CASE WHEN proved.verified THEN 1 ELSE -1 END)::int
+    FROM (
+      SELECT n."id", n."email_verified" AS verified FROM new_users n
+      EXCEPT
+      SELECT o."id", o."email_verified" FROM old_users o
+    ) proved
+    JOIN "purchase" p ON p."user_id" = proved."id" AND p."awaits_address_proof"
+      AND p."status" = ''completed'' AND p."access_revoked_at" IS NULL
+    GROUP BY p."product", p."user_id"
+    ORDER BY p."product", p."user_id"
+    ON CONFLICT ("product", "user_id") DO UPDATE
+      SET "purchases" = "member_holding"."purchases" + excluded."purchases"';
   RETURN NULL;
 END
 $$;
