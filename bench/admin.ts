@@ -273,10 +273,13 @@ async function membersWhileBroadcastSends(
   });
   const queueMs = performance.now() - start;
   if (reply.status !== 302) throw new BenchError(`POST /admin/email: ${replyText(reply)}`);
-  // The page the action redirects to says how many it was queued for (a notice in a cookie).
-  const notice = (reply.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  // The page the action redirects to says how many it was queued for (a notice in a cookie,
+  // which takes the place of one of the same name the admin's cookies may still hold).
+  const set = (reply.headers["set-cookie"] ?? []).map((c) => c.split(";")[0] ?? "");
+  const names = new Set(set.map((c) => c.split("=")[0]));
+  const kept = adminCookie.split("; ").filter((c) => !names.has(c.split("=")[0]));
   const landed = await send(`${app.origin}/admin/email`, {
-    headers: { cookie: `${adminCookie}; ${notice}`, accept: "text/html" },
+    headers: { cookie: [...kept, ...set].join("; "), accept: "text/html" },
   });
   const queued = /is on its way to ([\d,]+) member/.exec(decodedText(landed))?.[1] ?? "?";
   console.log(`[${label}] broadcast to every member queued in ${queueMs.toFixed(0)} ms`);
