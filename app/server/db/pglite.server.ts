@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { SizeKeepingNodeFS } from "./pglite-files.server";
 
 /**
  * V8 compiles PGlite's WebAssembly (PostgreSQL, 9 MB) with its baseline
@@ -70,7 +71,7 @@ export async function openPglite(dataDir: string, migrationsFolder: string): Pro
     await createPgliteDir(dataDir, { migrationsFolder });
   }
   setWasmFlags();
-  return PGlite.create(dataDir, pgliteOptions());
+  return PGlite.create({ ...pgliteOptions(), fs: new SizeKeepingNodeFS(dataDir) });
 }
 
 /** Where createPgliteDir builds the database, inside DATA_DIR. */
