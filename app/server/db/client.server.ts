@@ -18,6 +18,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { createMemoryPglite, openPglite } from "./pglite.server";
+import { preparedStatements } from "./pglite-statements.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -79,7 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (options.dataDir === "memory://") {
     const pglite = await createMemoryPglite();
-    const db = drizzlePglite(pglite, { schema });
+    const db = drizzlePglite({ client: preparedStatements(pglite), schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return { db: db as unknown as Db, pglite, close: () => pglite.close() };
   }
@@ -87,7 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = lockDataDir(options.dataDir);
   try {
     const pglite = await openPglite(options.dataDir, migrationsFolder());
-    const db = drizzlePglite(pglite, { schema });
+    const db = drizzlePglite({ client: preparedStatements(pglite), schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
       db: db as unknown as Db,

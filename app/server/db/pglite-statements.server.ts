@@ -1,0 +1,144 @@
+import {
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from "@electric-sql/pglite";
+
+/*
+ * The embedded database's statements, each parsed once and kept prepared
+ * under a name (decision 049).
+ *
+ * PGlite's `query` sends every statement unnamed: PostgreSQL parses,
+ * analyses and plans it at every call, in six calls into the WebAssembly
+ * module. A member page's statement spent more time so than running.
+ * Here a statement's text is prepared once under a name (Parse, and
+ * Describe for its parameters' types) and each call is one call into the
+ * module: Bind, Describe, Execute and Sync. PostgreSQL then keeps the plan as
+ * it does for any prepared statement: a plan per call for the first five,
+ * then the generic plan when that is not costlier (plan_cache_mode auto).
+ *
+ * At most `maxStatements` are kept: the one used longest ago is closed
+ * (DEALLOCATE) when another is prepared, so statements whose text varies
+ * (an IN list's length) cannot fill the module's memory. A kept statement
+ * that PostgreSQL no longer has (DEALLOCATE ALL from a socket client) or
+ * cannot run again (a table's columns changed) is forgotten on its error and
+ * prepared again: at once outside a transaction, at its next call inside one
+ * (the error has ended the transaction).
+ */
+
+const { serialize } = protocol;
+
+/** What Drizzle's PGlite driver calls on its client: `query` and `transaction`, as PGlite's. */
+type StatementClient = Pick<PGlite, "query" | "transaction">;
+
+type Prepared = { name: string; paramTypes: number[] };
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
+/** Statements prepared in this process: each name is new, whatever client made it. */
+let made = 0;
+
+/** SQLSTATEs after which a kept statement is prepared again: gone, or its result changed. */
+const stale = new Set(["26000", "0A000"]);
+
+/**
+ * A client for Drizzle (typed as the PGlite it stands for: the driver calls
+ * only `query` and `transaction`, which behave as PGlite's).
+ */
+export function preparedStatements(pglite: PGlite, maxStatements = 200): PGlite {
+  /** By text, in order of last use (a Map keeps insertion order). */
+  const kept = new Map<string, Prepared>();
+
+  const prepare = async (text: string, options?: QueryOptions): Promise<Prepared> => {
+    const messages: Uint8Array[] = [];
+    if (kept.size >= maxStatements) {
+      const [oldest, statement] = kept.entries().next().value as [string, Prepared];
+      kept.delete(oldest);
+      messages.push(serialize.close({ type: "S", name: statement.name }));
+    }
+    made += 1;
+    const name = `app_${made}`;
+    messages.push(
+      serialize.parse({ name, text, types: options?.paramTypes }),
+      serialize.describe({ type: "S", name }),
+      serialize.sync(),
+    );
+    const answer = await pglite.execProtocolStream(concat(messages), { syncToFs: false });
+    return { name, paramTypes: parse.parseDescribeStatementResults(answer) };
+  };
+
+  const serializeValue = (value: unknown, type: number | undefined, options?: QueryOptions) => {
+    if (value === null || value === undefined) return null;
+    const serializer =
+      type === undefined ? undefined : (options?.serializers?.[type] ?? pglite.serializers[type]);
+    return serializer ? serializer(value) : String(value);
+  };
+
+  /** One call: the statement prepared if it is not kept, then bound, described, executed. */
+  const execute = async <T>(text: string, params: unknown[], options?: QueryOptions) => {
+    let statement = kept.get(text);
+    if (statement) kept.delete(text);
+    else statement = await prepare(text, options);
+    kept.set(text, statement);
+    const { name, paramTypes } = statement;
+    const values = params.map((value, i) => serializeValue(value, paramTypes[i], options));
+    const answer = await pglite.execProtocolStream(
+      concat([
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: "P" }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    return parse.parseResults(answer, pglite.parsers, options)[0] as Results<T>;
+  };
+
+  const run = <T>(
+    text: string,
+    params: unknown[] = [],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ): Promise<Results<T>> =>
+    pglite._runExclusiveQuery(async () => {
+      let result: Results<T>;
+      try {
+        result = await execute<T>(text, params, options);
+      } catch (error) {
+        if (!stale.has((error as { code?: string }).code ?? "")) throw error;
+        kept.delete(text);
+        // In a transaction the error has ended it: the caller sees it, as with any error.
+        if (inTransaction) throw error;
+        result = await execute<T>(text, params, options);
+      }
+      if (!inTransaction) await pglite.syncToFs();
+      return result;
+    });
+
+  const client: StatementClient = {
+    // Not inside another's transaction: it takes the transaction lock, as PGlite's own does.
+    query: (text, params, options) =>
+      pglite._runExclusiveTransaction(() => run(text, params, options, false)),
+    transaction: (callback) =>
+      pglite.transaction((tx) => {
+        const inside: Transaction = Object.create(tx);
+        inside.query = (text, params, options) => {
+          if (tx.closed) throw new Error("Transaction is closed");
+          return run(text, params, options, true);
+        };
+        return callback(inside);
+      }),
+  };
+  return client as PGlite;
+}
