@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { preparedStatements } from "./pglite-statements.server";
+import { planEachCall, preparedStatements } from "./pglite-statements.server";
 
 let pglite: PGlite;
 beforeAll(async () => {
@@ -63,6 +63,18 @@ describe("the embedded database's statements kept prepared", () => {
     // The first, closed, is prepared again when it is used again.
     expect((await client.query("select 1 as n")).rows).toEqual([{ n: 1 }]);
     expect(await preparedNames()).toHaveLength(2);
+  });
+
+  it("does not keep a statement that asks to be planned at each call", async () => {
+    await pglite.exec("deallocate all");
+    const client = preparedStatements(pglite);
+    const text = `${planEachCall} select count(*)::int as n from item where id >= $1 and id < $2`;
+    expect((await client.query(text, [1, 11])).rows).toEqual([{ n: 10 }]);
+    const db = drizzle({ client });
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`${sql.raw(planEachCall)} select 1`);
+    });
+    expect(await preparedNames()).toEqual([]);
   });
 
   it("reports a bad statement and goes on; a statement PostgreSQL lost or can no longer run is prepared again", async () => {

@@ -20,6 +20,8 @@ import {
  * it does for any prepared statement: a plan per call for the first five,
  * then the generic plan when that is not costlier (plan_cache_mode auto).
  *
+ * A statement that starts with `planEachCall` is not kept.
+ *
  * At most `maxStatements` are kept: the one used longest ago is closed
  * (DEALLOCATE) when another is prepared, so statements whose text varies
  * (an IN list's length) cannot fill the module's memory. A kept statement
@@ -30,6 +32,14 @@ import {
  */
 
 const { serialize } = protocol;
+
+/**
+ * Starts a statement whose best plan depends on its values (a range whose
+ * size the values decide, as the learning count's chunks): it is not kept,
+ * and PGlite's own `query` plans it at each call. A comment: PostgreSQL
+ * servers read nothing in it.
+ */
+export const planEachCall = "/* plan each call */";
 
 /** What Drizzle's PGlite driver calls on its client: `query` and `transaction`, as PGlite's. */
 type StatementClient = Pick<PGlite, "query" | "transaction">;
@@ -129,12 +139,15 @@ export function preparedStatements(pglite: PGlite, maxStatements = 200): PGlite 
   const client: StatementClient = {
     // Not inside another's transaction: it takes the transaction lock, as PGlite's own does.
     query: (text, params, options) =>
-      pglite._runExclusiveTransaction(() => run(text, params, options, false)),
+      text.startsWith(planEachCall)
+        ? pglite.query(text, params, options)
+        : pglite._runExclusiveTransaction(() => run(text, params, options, false)),
     transaction: (callback) =>
       pglite.transaction((tx) => {
         const inside: Transaction = Object.create(tx);
         inside.query = (text, params, options) => {
           if (tx.closed) throw new Error("Transaction is closed");
+          if (text.startsWith(planEachCall)) return tx.query(text, params, options);
           return run(text, params, options, true);
         };
         return callback(inside);
