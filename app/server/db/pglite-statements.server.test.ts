@@ -57,7 +57,16 @@ describe("the embedded database's statements kept prepared", () => {
   it("keeps at most the statements it is allowed, closing the one used longest ago", async () => {
     await pglite.exec("deallocate all");
     const client = preparedStatements(pglite, 2);
-    const texts = ["select 1 as n", "select 2 as n", "select 3 as n"];
+    // A text called once is not kept; called again, it is.
+    await client.query("select 1 as n");
+    expect(await preparedNames()).toEqual([]);
+    const texts = [
+      "select 1 as n",
+      "select 2 as n",
+      "select 2 as n",
+      "select 3 as n",
+      "select 3 as n",
+    ];
     for (const text of texts) await client.query(text);
     expect(await preparedNames()).toHaveLength(2);
     // The first, closed, is prepared again when it is used again.
@@ -78,9 +87,13 @@ describe("the embedded database's statements kept prepared", () => {
   });
 
   it("reports a bad statement and goes on; a statement PostgreSQL lost or can no longer run is prepared again", async () => {
+    await pglite.exec("deallocate all");
     const client = preparedStatements(pglite);
-    await expect(client.query("selec 1")).rejects.toMatchObject({ code: "42601" });
-    expect((await client.query("select 5 as n")).rows).toEqual([{ n: 5 }]);
+    for (let i = 0; i < 2; i++) {
+      await expect(client.query("selec 1")).rejects.toMatchObject({ code: "42601" });
+      expect((await client.query("select 5 as n")).rows).toEqual([{ n: 5 }]);
+    }
+    expect(await preparedNames()).toHaveLength(1);
 
     // Someone on the socket deallocates every statement: the next call prepares it again.
     await pglite.exec("deallocate all");
@@ -88,7 +101,9 @@ describe("the embedded database's statements kept prepared", () => {
 
     // The table's columns change under a kept `select *`.
     await pglite.exec("create table shape (a int); insert into shape values (1)");
-    expect((await client.query("select * from shape")).rows).toEqual([{ a: 1 }]);
+    for (let i = 0; i < 2; i++) {
+      expect((await client.query("select * from shape")).rows).toEqual([{ a: 1 }]);
+    }
     await pglite.exec("alter table shape add column b int default 2");
     expect((await client.query("select * from shape")).rows).toEqual([{ a: 1, b: 2 }]);
   });

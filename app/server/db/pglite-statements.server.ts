@@ -20,7 +20,9 @@ import {
  * it does for any prepared statement: a plan per call for the first five,
  * then the generic plan when that is not costlier (plan_cache_mode auto).
  *
- * A statement that starts with `planEachCall` is not kept.
+ * A text is kept from its second call: one called once (a migration's, a
+ * one-off) goes through PGlite's own `query`, as does a statement that
+ * starts with `planEachCall`.
  *
  * At most `maxStatements` are kept: the one used longest ago is closed
  * (DEALLOCATE) when another is prepared, so statements whose text varies
@@ -69,6 +71,15 @@ const stale = new Set(["26000", "0A000"]);
 export function preparedStatements(pglite: PGlite, maxStatements = 200): PGlite {
   /** By text, in order of last use (a Map keeps insertion order). */
   const kept = new Map<string, Prepared>();
+  /** Texts called once (up to 1,000, then forgotten together): kept at their second call. */
+  const seen = new Set<string>();
+  const keep = (text: string) => {
+    if (text.startsWith(planEachCall)) return false;
+    if (kept.has(text) || seen.has(text)) return true;
+    if (seen.size >= 1000) seen.clear();
+    seen.add(text);
+    return false;
+  };
 
   const prepare = async (text: string, options?: QueryOptions): Promise<Prepared> => {
     const messages: Uint8Array[] = [];
@@ -139,16 +150,15 @@ export function preparedStatements(pglite: PGlite, maxStatements = 200): PGlite 
   const client: StatementClient = {
     // Not inside another's transaction: it takes the transaction lock, as PGlite's own does.
     query: (text, params, options) =>
-      text.startsWith(planEachCall)
-        ? pglite.query(text, params, options)
-        : pglite._runExclusiveTransaction(() => run(text, params, options, false)),
+      keep(text)
+        ? pglite._runExclusiveTransaction(() => run(text, params, options, false))
+        : pglite.query(text, params, options),
     transaction: (callback) =>
       pglite.transaction((tx) => {
         const inside: Transaction = Object.create(tx);
         inside.query = (text, params, options) => {
           if (tx.closed) throw new Error("Transaction is closed");
-          if (text.startsWith(planEachCall)) return tx.query(text, params, options);
-          return run(text, params, options, true);
+          return keep(text) ? run(text, params, options, true) : tx.query(text, params, options);
         };
         return callback(inside);
       }),
