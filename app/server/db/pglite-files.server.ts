@@ -94,7 +94,6 @@ export function keepFileSizes(FS: EmscriptenFs): void {
     const original = nodes[name] as ((...args: unknown[]) => unknown) | undefined;
     if (!original) continue;
     nodes[name] = (...args: unknown[]) => {
-      forgetAll();
       try {
         return original(...args);
       } finally {

@@ -13,7 +13,7 @@ import {
  *
  * PGlite's `query` sends every statement unnamed: PostgreSQL parses,
  * analyses and plans it at every call, in six calls into the WebAssembly
- * module. A member page's statement spent more time so than running.
+ * module. For a member page's statements that took longer than running them.
  * Here a statement's text is prepared once under a name (Parse, and
  * Describe for its parameters' types) and each call is one call into the
  * module: Bind, Describe, Execute and Sync. PostgreSQL then keeps the plan as
