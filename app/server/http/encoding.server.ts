@@ -1,5 +1,12 @@
 import { promisify } from "node:util";
-import { type BrotliOptions, brotliCompress, constants, gzip } from "node:zlib";
+import {
+  type BrotliOptions,
+  brotliCompress,
+  brotliDecompress,
+  constants,
+  gunzip,
+  gzip,
+} from "node:zlib";
 
 /**
  * Brotli settings for a body of `byteLength` bytes: the window is no larger
@@ -40,6 +47,8 @@ export function negotiateEncoding(
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const brotliDecompressAsync = promisify(brotliDecompress);
+const gunzipAsync = promisify(gunzip);
 
 /**
  * `body` compressed in `encoding` on the zlib thread pool: brotli at
@@ -53,4 +62,12 @@ export async function encodeBody(
   return encoding === "br"
     ? brotliAsync(body, brotliOptions(brotliQuality, body.byteLength))
     : gzipAsync(body, { level: 6 });
+}
+
+/** `body`, compressed in `encoding` (encodeBody), decompressed on the zlib thread pool. */
+export async function decodeBody(
+  body: Uint8Array,
+  encoding: ContentEncoding,
+): Promise<Buffer<ArrayBuffer>> {
+  return encoding === "br" ? brotliDecompressAsync(body) : gunzipAsync(body);
 }

@@ -384,6 +384,25 @@ describe("the member page cache", () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it("keeps only a page's compressed copies once one is made, its plain bytes taken from them", async () => {
+    const { cache, render, renders } = fakeCache();
+    const first = await respond(cache, get("/dashboard", undefined, "gzip, deflate, br"), render());
+    const compressed = Buffer.from(await first.arrayBuffer());
+    const text = brotliDecompressSync(compressed).toString();
+    expect(text).toContain("<main>render 1</main>");
+    // The plain page is some 3 KB; kept, the brotli copy alone counts.
+    expect(cache.bytes()).toBe(compressed.byteLength);
+    const plain = await respond(cache, get("/dashboard"), render());
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(text);
+    expect(cache.bytes(), "the plain bytes are not kept again").toBe(compressed.byteLength);
+    const gz = await respond(cache, get("/dashboard", undefined, "gzip"), render());
+    const gzipped = Buffer.from(await gz.arrayBuffer());
+    expect(gunzipSync(gzipped).toString()).toBe(text);
+    expect(cache.bytes()).toBe(compressed.byteLength + gzipped.byteLength);
+    expect(renders()).toBe(1);
+  });
+
   it("answers a kept page's inline scripts by their hashes: no nonce serves two answers", async () => {
     const { cache, render } = fakeCache();
     const inline = 'window.__ctx = {"user":"a"};';

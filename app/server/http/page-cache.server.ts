@@ -6,7 +6,7 @@ import { countPageCache } from "../metrics/metrics.server";
 import { type Answers, signedInCache } from "./answer.server";
 import { hasChosenConsent } from "./consented-page.server";
 import { keptPage } from "./csp.server";
-import { type ContentEncoding, encodeBody, negotiateEncoding } from "./encoding.server";
+import { type ContentEncoding, decodeBody, encodeBody, negotiateEncoding } from "./encoding.server";
 
 /**
  * A cache of member pages as rendered for one session
@@ -32,6 +32,9 @@ import { type ContentEncoding, encodeBody, negotiateEncoding } from "./encoding.
  * they read wait for that render and are answered its page, as a hit would
  * be: one render, one turn in the request queue
  * (docs/decisions/043-one-render-per-page-and-stamp.md).
+ *
+ * A page is held plain until its first compressed copy is made, then as its
+ * compressed copies alone (docs/decisions/050-kept-pages-kept-compressed.md).
  */
 
 export type CachedPage = {
@@ -45,8 +48,14 @@ export type CachedPage = {
    * hashes: the same bytes and header serve every answer, and no nonce does.
    */
   csp: string | undefined;
-  body: Uint8Array<ArrayBuffer>;
-  /** Compressed on the first hit that asks for it: a page changed before then costs none. */
+  /**
+   * The page's plain bytes, kept until a compressed copy is made: then that
+   * copy alone is kept (a page's brotli copy takes about an eighth of its
+   * room), and the plain bytes are decompressed from it when a request asks
+   * for them or for the other encoding.
+   */
+  body?: Uint8Array<ArrayBuffer>;
+  /** Compressed on the first answer that asks for it: a page changed before then costs none. */
   br?: Uint8Array<ArrayBuffer>;
   gzip?: Uint8Array<ArrayBuffer>;
   brPending?: Promise<Uint8Array<ArrayBuffer>>;
@@ -76,7 +85,7 @@ export type PageCacheOptions = {
    */
   sessionKey: (cookieHeader: string | null | undefined) => string | null;
   maxEntries?: number;
-  /** Memory for pages and their compressed copies (default 64 MB). */
+  /** Memory for the pages held, plain or compressed (default 64 MB; decision 050). */
   maxBytes?: number;
   maxAgeMs?: number;
   /** The least time between the starts of two stamp reads (default 2 ms). */
@@ -164,8 +173,6 @@ export function createPageCache(options: PageCacheOptions) {
   /** The render under way of each page, with the stamp it will be kept under. */
   const rendering = new Map<string, { stamp: string; page: Promise<CachedPage | undefined> }>();
 
-  const sizeOf = (page: CachedPage) =>
-    page.body.byteLength + (page.br?.byteLength ?? 0) + (page.gzip?.byteLength ?? 0);
   const drop = (key: string) => {
     const page = entries.get(key);
     if (!page) return;
@@ -209,15 +216,10 @@ export function createPageCache(options: PageCacheOptions) {
     return hit;
   };
 
-  const encoded = async (
-    page: CachedPage,
-    accept: string | null | undefined,
-  ): Promise<EncodedPage> => {
-    const size = sizeOf(page);
-    const result = await encodedBody(page, accept);
-    if (entries.get(page.key) === page) bytes += sizeOf(page) - size;
-    return result;
-  };
+  const encoded = (page: CachedPage, accept: string | null | undefined): Promise<EncodedPage> =>
+    encodedBody(page, accept, (change) => {
+      if (entries.get(page.key) === page) bytes += change;
+    });
 
   return {
     size: () => entries.size,
@@ -272,7 +274,7 @@ export function createPageCache(options: PageCacheOptions) {
 
     /**
      * The page's bytes for this Accept-Encoding: brotli or gzip (compressed
-     * on the zlib pool on the first hit that asks, and counted against the
+     * on the zlib pool on the first answer that asks, and counted against the
      * byte budget while the page is kept), else plain.
      */
     encoded,
@@ -326,20 +328,49 @@ export type PageCache = ReturnType<typeof createPageCache>;
 
 export type EncodedPage = { body: Uint8Array<ArrayBuffer>; encoding: ContentEncoding | undefined };
 
-/** Compressed off the main thread, once per page, on the first hit that asks. */
+/**
+ * Compressed off the main thread, once per page and encoding, on the first
+ * answer that asks; the plain bytes are then let go (CachedPage.body).
+ */
 async function encodedBody(
   page: CachedPage,
   accept: string | null | undefined,
+  resized: (change: number) => void,
 ): Promise<EncodedPage> {
   const encoding = negotiateEncoding(accept);
-  if (!encoding) return { body: page.body, encoding };
+  if (!encoding) return { body: await plainBody(page), encoding };
+  const kept = page[encoding];
+  if (kept) return { body: kept, encoding };
   const pending = encoding === "br" ? "brPending" : "gzipPending";
-  page[pending] ??= encodeBody(page.body, encoding, 5).then((b) => {
-    const body = new Uint8Array(b);
-    page[encoding] = body;
-    return body;
-  });
-  return { body: page[encoding] ?? (await page[pending]), encoding };
+  page[pending] ??= plainBody(page)
+    .then((plain) => encodeBody(plain, encoding, 5))
+    .then((b) => {
+      const body = new Uint8Array(b);
+      const size = sizeOf(page);
+      page[encoding] = body;
+      page.body = undefined;
+      resized(sizeOf(page) - size);
+      return body;
+    })
+    .finally(() => {
+      page[pending] = undefined;
+    });
+  return { body: await page[pending], encoding };
+}
+
+/** The room a kept page takes: its plain bytes while kept, and its compressed copies. */
+function sizeOf(page: CachedPage): number {
+  return (page.body?.byteLength ?? 0) + (page.br?.byteLength ?? 0) + (page.gzip?.byteLength ?? 0);
+}
+
+/** A kept page's plain bytes: kept, or decompressed from its compressed copy. */
+async function plainBody(page: CachedPage): Promise<Uint8Array<ArrayBuffer>> {
+  if (page.body) return page.body;
+  const copy = page.br
+    ? { bytes: page.br, encoding: "br" as const }
+    : page.gzip && { bytes: page.gzip, encoding: "gzip" as const };
+  if (!copy) throw new Error("a kept page has neither its plain bytes nor a compressed copy");
+  return new Uint8Array(await decodeBody(copy.bytes, copy.encoding));
 }
 
 /** A kept page's own headers (answer.server.ts adds the shell's and `private, no-store`). */
