@@ -363,14 +363,12 @@ function sizeOf(page: CachedPage): number {
   return (page.body?.byteLength ?? 0) + (page.br?.byteLength ?? 0) + (page.gzip?.byteLength ?? 0);
 }
 
-/** A kept page's plain bytes: kept, or decompressed from its compressed copy. */
+/** A kept page's plain bytes: kept, or decompressed from a compressed copy (not kept). */
 async function plainBody(page: CachedPage): Promise<Uint8Array<ArrayBuffer>> {
   if (page.body) return page.body;
-  const copy = page.br
-    ? { bytes: page.br, encoding: "br" as const }
-    : page.gzip && { bytes: page.gzip, encoding: "gzip" as const };
-  if (!copy) throw new Error("a kept page has neither its plain bytes nor a compressed copy");
-  return new Uint8Array(await decodeBody(copy.bytes, copy.encoding));
+  if (page.br) return decodeBody(page.br, "br");
+  if (page.gzip) return decodeBody(page.gzip, "gzip");
+  throw new Error("a kept page has neither its plain bytes nor a compressed copy");
 }
 
 /** A kept page's own headers (answer.server.ts adds the shell's and `private, no-store`). */
