@@ -195,7 +195,16 @@ describe("messages", () => {
         resetUrl: "https://ailabs.app/reset-password?token=a&b=<c>",
       }),
     });
-    await sendPendingEmails(await getDb(), options);
+    // Other test files' rows may come first on a shared PostgreSQL database: send until ours arrives.
+    await expect
+      .poll(
+        async () => {
+          await sendPendingEmails(await getDb(), options);
+          return smtp.to(to).length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
     const [arrived] = smtp.to(to);
     const html = String(arrived?.mail.html);
     expect(html).not.toContain("<img");
