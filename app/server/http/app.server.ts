@@ -183,7 +183,13 @@ export function createHttpApp(options: HttpAppOptions) {
     }
     return limit;
   };
-  app.use((c, next) => limitOf(policyFor(c.req.path).bodyLimit ?? maxBodyBytes)(c, next));
+  // A GET's or HEAD's body is never read: the limit is not asked for it (asking makes the
+  // adapter build a whole second Request of every page's request).
+  app.use((c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD"
+      ? next()
+      : limitOf(policyFor(c.req.path).bodyLimit ?? maxBodyBytes)(c, next),
+  );
 
   // A route that only takes POST answers GET and HEAD with 405 and Allow, here as from its
   // loader (postOnly), so that React Router does not log them as errors.
