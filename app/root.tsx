@@ -20,6 +20,7 @@ import { SiteHeader } from "./components/site-header";
 import { TwoFactorPrompt } from "./components/two-factor-prompt";
 import { Island } from "./islands/island";
 import { busyTryAgain, serverBusy } from "./lib/busy";
+import { isFreshAnswer } from "./lib/fresh-answer";
 import { useNonce } from "./lib/nonce";
 import { getSessionUser, isMember } from "./server/auth/guards.server";
 
@@ -38,9 +39,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function shouldRevalidate({
   formMethod,
+  actionResult,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  // The signed-in user changes only through a form (login, sign-up, logout, checkout).
+  // The signed-in user changes only through a form (login, sign-up, logout, checkout),
+  // never through one answered with its page's fresh data (a chapter's mark).
+  if (isFreshAnswer(actionResult)) return false;
   return formMethod ? defaultShouldRevalidate : false;
 }
 

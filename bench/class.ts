@@ -18,7 +18,13 @@ import { Agent } from "node:http";
 import { createPaidMember } from "./app-server";
 import { decodeSingleFetch, replyText, send } from "./http";
 import { BenchError, cpuMs, monotonicMs, percentile, sleep } from "./support";
-import { courseChapters, fillRequest, isActionSuccess, type WriteTemplate } from "./write-request";
+import {
+  courseChapters,
+  fillRequest,
+  isActionSuccess,
+  readTemplate,
+  type WriteTemplate,
+} from "./write-request";
 
 export type ClassJob = {
   origin: string;
@@ -116,8 +122,7 @@ const summarize = (samples: Sample[]) => {
 
 export async function runClass(job: ClassJob): Promise<ClassStats> {
   const timeoutMs = job.timeoutMs ?? 30_000;
-  const read = job.template.requests.find((r) => r.method === "GET" && r.url.includes(".data"));
-  if (!read) throw new BenchError("the write template has no revalidation (.data GET)");
+  const read = readTemplate(job.template);
   const vars = (member: Member, chapter: string, done: boolean) => ({
     origin: job.origin,
     course: job.courseId,

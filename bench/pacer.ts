@@ -8,8 +8,8 @@
  *   and flips the next one with no write of theirs in flight (done if it is
  *   not, undone if it is), so every write changes a row. Each write replays
  *   the requests Chromium sent for the click (write-request.ts): the action
- *   must answer 200 `{ error: null }` and the revalidation must show the
- *   chapter in its new state.
+ *   must succeed, and the course its answer (or a read after it) shows must
+ *   have the chapter in its new state.
  * - signups: POST /signup with a fresh e-mail and its own X-Forwarded-For
  *   address (198.18.0.0/15); must answer 302 to /payment-options with a
  *   session cookie, or, past the hashing capacity, 503 with Retry-After
@@ -31,6 +31,7 @@ import {
   courseChapters,
   fillRequest,
   isActionSuccess,
+  readTemplate,
   type WriteTemplate,
   type WriteVars,
 } from "./write-request";
@@ -108,9 +109,7 @@ function post(message: unknown) {
 }
 
 async function prepareMembers(job: WritesJob): Promise<Member[]> {
-  const read = job.template.requests.find((r) => r.method === "GET" && r.url.includes(".data"));
-  if (!read)
-    throw new Error("the write template has no revalidation (.data GET) to read state with");
+  const read = readTemplate(job.template);
   return Promise.all(
     job.cookies.map(async (cookie, index) => {
       // A member's browser keeps its connections, six at most per site (as Chromium).
@@ -184,6 +183,7 @@ async function writeChapter(
     done: done ? "true" : "false",
     cookie: member.cookie,
   };
+  let shown = false;
   for (const template of job.template.requests) {
     const request = fillRequest(template, vars);
     const reply = await send(request.url, {
@@ -193,16 +193,21 @@ async function writeChapter(
     });
     const where = `${request.method} ${request.url.slice(job.origin.length)} (done=${done})`;
     if (reply.status !== 200) throw new Error(`${where}: ${replyText(reply)}`);
-    if (template.method !== "GET") {
-      if (!isActionSuccess(await decodeSingleFetch(reply))) {
-        throw new Error(`${where}: the action did not succeed: ${replyText(reply)}`);
+    if (template.method !== "GET" || request.url.includes(".data")) {
+      const answer = await decodeSingleFetch(reply);
+      if (template.method !== "GET") {
+        if (!isActionSuccess(answer)) {
+          throw new Error(`${where}: the action did not succeed: ${replyText(reply)}`);
+        }
+        op.firstEnd = monotonicMs();
       }
-      op.firstEnd = monotonicMs();
-    } else if (request.url.includes(".data")) {
-      const chapters = courseChapters(await decodeSingleFetch(reply)) ?? [];
+      // The course as the page then shows it: the action's answer (decision 051) or a read after it.
+      const chapters = courseChapters(answer);
+      if (!chapters) continue;
+      shown = true;
       const seen = chapters.find((c) => c.id === chapter.id);
       if (seen?.done !== done) {
-        throw new Error(`${where}: the revalidation shows the chapter done=${seen?.done}`);
+        throw new Error(`${where}: the page then shows the chapter done=${seen?.done}`);
       }
       // After a failed write the expectation would be a guess: take the state the server shows.
       for (const c of chapters) {
@@ -213,6 +218,7 @@ async function writeChapter(
       }
     }
   }
+  if (!shown) throw new Error(`mark done=${done}: no answer showed the course after it`);
 }
 
 /** One sign-up: "busy" when the server turned it away with 503 and Retry-After. */

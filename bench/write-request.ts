@@ -5,6 +5,7 @@
  * template below is what it recorded when this was written (React Router 7
  * single fetch), used only when Chromium cannot be started.
  */
+import { BenchError } from "./support";
 
 /** Placeholders in templates. */
 export type WriteVars = {
@@ -27,7 +28,10 @@ export type RequestTemplate = {
 export type WriteTemplate = {
   /** Where the template comes from: "chromium" or "built-in (...why)". */
   source: string;
-  /** In the order the browser sent them; exactly one is not a GET (the write). */
+  /**
+   * In the order the browser sent them; exactly one is not a GET (the write). Since
+   * the mark is answered with the course as it is now (decision 051), the write alone.
+   */
   requests: RequestTemplate[];
 };
 
@@ -55,12 +59,34 @@ export function fillRequest(
 }
 
 /**
- * The chapters of the course in a decoded single-fetch loader payload (any
- * route whose data holds `course.chapters`), with the member's done flags.
+ * The request that reads the course's data as the page does (its `.data`
+ * GET, the member's chapters with their done flags): the template's own, else
+ * the write's address asked with a GET and the headers the browser sends with
+ * one (not the write's Content-Type and Origin).
+ */
+export function readTemplate(template: WriteTemplate): RequestTemplate {
+  const read = template.requests.find((r) => r.method === "GET" && r.url.includes(".data"));
+  if (read) return read;
+  const write = template.requests.find((r) => r.method !== "GET");
+  if (!write?.url.includes(".data")) {
+    throw new BenchError("the write template has no single-fetch (.data) request to read with");
+  }
+  const writeOnly = new Set(["content-type", "origin"]);
+  return {
+    method: "GET",
+    url: write.url,
+    headers: write.headers.filter(([name]) => !writeOnly.has(name.toLowerCase())),
+  };
+}
+
+/**
+ * The chapters of the course in a decoded single-fetch payload, with the
+ * member's done flags: a loader payload's (any route whose data holds
+ * `course.chapters`), or an action's answered with the course (`{ data: { course } }`).
  */
 export function courseChapters(value: unknown): { id: string; done: boolean }[] | undefined {
   if (!value || typeof value !== "object") return undefined;
-  for (const route of Object.values(value as Record<string, unknown>)) {
+  for (const route of [value, ...Object.values(value as Record<string, unknown>)]) {
     const data = (route as { data?: { course?: { chapters?: unknown } } } | null)?.data;
     const chapters = data?.course?.chapters;
     if (Array.isArray(chapters)) {
@@ -72,7 +98,7 @@ export function courseChapters(value: unknown): { id: string; done: boolean }[] 
 
 /**
  * True when a decoded single-fetch action payload is the course action's
- * success: `{ data: null }` (the page shows the mark), never a refusal
+ * success: `{ data: { course, fresh } }` (or `{ data: null }`), never a refusal
  * (`{ fieldErrors, formError, values }`, app/lib/form-answer.ts).
  */
 export function isActionSuccess(value: unknown): boolean {
@@ -101,7 +127,7 @@ const chromiumHeaders: [string, string][] = [
   ["sec-ch-ua-platform", '"Linux"'],
 ];
 
-/** Recorded from Chromium 156 on React Router 7.18 single fetch: the action POST, then the revalidation GET. */
+/** Recorded from Chromium 156 on React Router 7.18 single fetch: the action POST, answered with the course (decision 051). */
 export function builtInTemplate(why: string): WriteTemplate {
   return {
     source: `built-in (${why})`,
@@ -115,11 +141,6 @@ export function builtInTemplate(why: string): WriteTemplate {
           ["origin", "{origin}"],
         ],
         body: "chapterId={chapter}&done={done}",
-      },
-      {
-        method: "GET",
-        url: "{origin}/course/{course}.data?chapter={chapter}",
-        headers: chromiumHeaders,
       },
     ],
   };

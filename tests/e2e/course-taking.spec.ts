@@ -216,6 +216,62 @@ for (const { name, viewport } of widths) {
       expect(turnedAway).toBe(1);
     });
 
+    test("a mark is one request, answered with the course as it is now; a later mark turned away busy leaves it shown", async ({
+      page,
+      adminApi,
+    }) => {
+      const titles = [uniqueTitle("Read"), uniqueTitle("Last")];
+      const { courseId, chapterIds } = await adminApi.createCourseWithChapters(
+        uniqueTitle("One request"),
+        "",
+        titles.map((t) => ({ title: t, content: `<p>${t}</p>` })),
+      );
+      await createAccount(page, { paid: true });
+      await page.goto(`/course/${courseId}?chapter=${chapterIds[1]}`);
+      const mark = page.getByRole("button", { name: "Mark as complete" });
+      await hydrated(mark);
+      const sent: string[] = [];
+      page.on("request", (r) => {
+        if (new URL(r.url()).pathname.startsWith(`/course/${courseId}`)) sent.push(r.method());
+      });
+      const answered = page.waitForResponse(
+        (r) => r.request().method() === "POST" && r.url().includes(`/course/${courseId}.data`),
+      );
+      await mark.click();
+      expect((await answered).status()).toBe(200);
+      const undo = page.getByRole("button", { name: "✓ Completed (undo)" });
+      await expect(undo).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByRole("progressbar", { name: "Course progress" })).toHaveAttribute(
+        "aria-valuenow",
+        "1",
+      );
+      // Nothing more is asked for after the mark's answer: the page shows it as it came.
+      await page.waitForTimeout(500);
+      expect(sent).toEqual(["POST"]);
+
+      // The undo is turned away busy: the mark the last answer showed stays shown.
+      await page.route(
+        (url) => url.pathname === `/course/${courseId}.data`,
+        (route) =>
+          route.request().method() === "POST"
+            ? route.fulfill({
+                status: 503,
+                headers: { "Retry-After": "5", "Content-Type": "text/html; charset=utf-8" },
+                body: "<!DOCTYPE html><h1>Busy, try again</h1>",
+              })
+            : route.fallback(),
+      );
+      await undo.click();
+      await expect(page.getByRole("alert")).toHaveText(
+        "Your progress was not saved: Busy, try again",
+      );
+      await expect(undo).toHaveAttribute("aria-pressed", "true");
+      await page.unroute((url) => url.pathname === `/course/${courseId}.data`);
+      // The mark was stored: the page read again shows it.
+      await page.reload();
+      await expect(undo).toHaveAttribute("aria-pressed", "true");
+    });
+
     test("course page: progress bar, Previous and Next, Mark as complete moves on, then complete", async ({
       page,
       adminApi,

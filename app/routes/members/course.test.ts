@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { courseWith } from "~/server/courses/fixtures";
-import { readCourse } from "~/server/courses/read.server";
+import { type MemberCourse, readCourse } from "~/server/courses/read.server";
 import { getDb } from "~/server/db/db.server";
 import { appRequest, createUser, redirectTarget, run } from "~/test/helpers";
 import { action } from "./course";
@@ -25,13 +25,33 @@ describe("Mark as complete on the course page", () => {
     expect(read?.chapters.map((ch) => ch.done)).toEqual([true, false, false]);
   });
 
-  it("stays on the chapter without a next one, and when undoing", async () => {
+  it("stays on the chapter without a next one, and when undoing, answering with the course as it is now", async () => {
     const member = await createUser({ paid: true });
     const c = await courseWith(["A", "B"]);
     const [a, b] = c.chapters as [string, string];
-    // Nothing to say: the page shows the mark.
-    expect(await post(member.cookie, c.id, { chapterId: b, done: "true" })).toBeNull();
-    expect(await post(member.cookie, c.id, { chapterId: b, done: "false", next: a })).toBeNull();
+    const shown = (answer: unknown) => {
+      const { fresh, course } = answer as { fresh: boolean; course: MemberCourse };
+      return { fresh, selected: course.selected?.id, done: course.chapters.map((ch) => ch.done) };
+    };
+    // The page's address names the chapter it shows; the answer shows that chapter, marked.
+    const onB = (form: Record<string, string>) =>
+      run(() =>
+        action({
+          request: appRequest(`/course/${c.id}?chapter=${b}`, { cookie: member.cookie, form }),
+          params: { courseId: c.id },
+          context: {},
+        } as never),
+      );
+    expect(shown(await onB({ chapterId: b, done: "true" }))).toEqual({
+      fresh: true,
+      selected: b,
+      done: [false, true],
+    });
+    expect(shown(await onB({ chapterId: b, done: "false", next: a }))).toEqual({
+      fresh: true,
+      selected: b,
+      done: [false, false],
+    });
     const read = await readCourse(await getDb(), { userId: member.id, courseId: c.id });
     expect(read?.chapters.map((ch) => ch.done)).toEqual([false, false]);
   });

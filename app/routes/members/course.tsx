@@ -8,6 +8,7 @@ import { DraftPreviewNotice } from "~/components/course/draft-preview-notice";
 import { ChapterNav, ChapterView } from "~/components/members/course-view";
 import { busyTryAgain } from "~/lib/busy";
 import { chapterDoneSchema } from "~/lib/forms";
+import { freshAnswer, isFreshAnswer, useFresh } from "~/lib/fresh-answer";
 import { isPrefetch } from "~/route-policies";
 import { requireMember, seesDrafts } from "~/server/auth/guards.server";
 import { openCourse, readCourse, setChapterDone } from "~/server/courses/read.server";
@@ -48,7 +49,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readCheckedForm(request, chapterDoneSchema);
   if (!form.ok) return form.refuse(400, firstError(form.fieldErrors));
   const { chapterId, done, next } = form.data;
-  if (!(await setChapterDone(await getDb(), user.id, chapterId, done, seesDrafts(user)))) {
+  const db = await getDb();
+  const drafts = seesDrafts(user);
+  if (!(await setChapterDone(db, user.id, chapterId, done, drafts))) {
     return form.refuse(404, { formError: "Chapter not found" });
   }
   // "Mark as complete" moves on to the next chapter (the page names it; an unknown one
@@ -56,7 +59,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (done && next) {
     throw redirect(`/course/${encodeURIComponent(params.courseId)}?chapter=${next}`);
   }
-  return null;
+  // The course as it is now, on the chapter the address shows: the page shows the mark
+  // without reading its data again (decision 051). A course the member no longer opens
+  // is left to the loader, which sends them on.
+  const course = await readCourse(db, {
+    userId: user.id,
+    courseId: params.courseId,
+    chapterId: new URL(request.url).searchParams.get("chapter"),
+    drafts,
+  });
+  return course && !course.locked ? freshAnswer({ course }) : null;
 }
 
 /**
@@ -72,17 +84,23 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   }
 }
 
-/** Nothing changed when a mark was turned away busy: the page is not read again. */
+/**
+ * Nothing to read again when a mark was turned away busy (nothing changed), nor
+ * when it was answered with the course as it is now.
+ */
 export function shouldRevalidate({
   actionResult,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (actionResult?.formError === busyTryAgain) return false;
+  if (actionResult?.formError === busyTryAgain || isFreshAnswer(actionResult)) return false;
   return defaultShouldRevalidate;
 }
 
 export default function Course({ loaderData, actionData }: Route.ComponentProps) {
-  const { course } = loaderData;
+  const course = useFresh(
+    loaderData.course,
+    actionData && "course" in actionData ? actionData.course : undefined,
+  );
   const { selected } = course;
   const navigation = useNavigation();
   // While a mark is on its way, the page shows it already.
@@ -93,18 +111,15 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
     c.id === pendingId && pendingDone != null ? { ...c, done: pendingDone === "true" } : c,
   );
   const isDone = Boolean(chapters.find((c) => c.id === selected?.id)?.done);
+  const refused = actionData && "formError" in actionData ? actionData.formError : null;
+  const markError = (navigation.state === "idle" && refused) || undefined;
 
   return (
     <>
       <DraftPreviewNotice course={course} />
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 lg:flex-row lg:gap-6 lg:py-8">
         <ChapterNav course={course} chapters={chapters} />
-        <ChapterView
-          course={course}
-          chapters={chapters}
-          isDone={isDone}
-          markError={(navigation.state === "idle" && actionData?.formError) || undefined}
-        />
+        <ChapterView course={course} chapters={chapters} isDone={isDone} markError={markError} />
       </div>
     </>
   );
