@@ -13,6 +13,16 @@ export function freshAnswer<T extends object>(data: T): FreshAnswer<T> {
   return { ...data, fresh: true };
 }
 
+/**
+ * Whether a request is the page's own data request (React Router's `.data`
+ * single fetch; the address keeps its suffix with v8_passThroughRequests):
+ * only then is a fresh answer read. A document POST (no JavaScript) is
+ * rendered with every loader after its action anyway.
+ */
+export function wantsFreshAnswer(request: Request): boolean {
+  return new URL(request.url).pathname.endsWith(".data");
+}
+
 /** Whether an action's result is a fresh answer: its page reads nothing again. */
 export function isFreshAnswer(result: unknown): boolean {
   return (

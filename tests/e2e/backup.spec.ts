@@ -83,7 +83,9 @@ test("a backup taken while the server runs restores every user, purchase, course
         form: { chapterId: chapter.id, done: "true" },
         headers: { Origin: origin },
       });
-      expect(done.status()).toBe(200);
+      // Should it fail, the answer and the server's log say why.
+      const said = done.ok() ? "" : `${(await done.text()).slice(0, 400)}\n${server.output()}`;
+      expect(done.status(), said).toBe(200);
       await member.dispose();
     }
 

@@ -25,7 +25,7 @@ describe("Mark as complete on the course page", () => {
     expect(read?.chapters.map((ch) => ch.done)).toEqual([true, false, false]);
   });
 
-  it("stays on the chapter without a next one, and when undoing, answering with the course as it is now", async () => {
+  it("stays on the chapter without a next one, and when undoing, answering its data request with the course as it is now", async () => {
     const member = await createUser({ paid: true });
     const c = await courseWith(["A", "B"]);
     const [a, b] = c.chapters as [string, string];
@@ -37,7 +37,10 @@ describe("Mark as complete on the course page", () => {
     const onB = (form: Record<string, string>) =>
       run(() =>
         action({
-          request: appRequest(`/course/${c.id}?chapter=${b}`, { cookie: member.cookie, form }),
+          request: appRequest(`/course/${c.id}.data?chapter=${b}`, {
+            cookie: member.cookie,
+            form,
+          }),
           params: { courseId: c.id },
           context: {},
         } as never),
@@ -54,6 +57,21 @@ describe("Mark as complete on the course page", () => {
     });
     const read = await readCourse(await getDb(), { userId: member.id, courseId: c.id });
     expect(read?.chapters.map((ch) => ch.done)).toEqual([false, false]);
+    // Posted as a document (no JavaScript), the page is rendered with its loaders after the
+    // action: nothing is read for an answer.
+    const document = await run(() =>
+      action({
+        request: appRequest(`/course/${c.id}?chapter=${b}`, {
+          cookie: member.cookie,
+          form: { chapterId: b, done: "true" },
+        }),
+        params: { courseId: c.id },
+        context: {},
+      } as never),
+    );
+    expect(document).toBeNull();
+    const marked = await readCourse(await getDb(), { userId: member.id, courseId: c.id });
+    expect(marked?.chapters.map((ch) => ch.done)).toEqual([false, true]);
   });
 
   it("refuses a next chapter that is not an id (400) and an unknown chapter (404)", async () => {

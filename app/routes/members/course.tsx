@@ -8,7 +8,7 @@ import { DraftPreviewNotice } from "~/components/course/draft-preview-notice";
 import { ChapterNav, ChapterView } from "~/components/members/course-view";
 import { busyTryAgain } from "~/lib/busy";
 import { chapterDoneSchema } from "~/lib/forms";
-import { freshAnswer, isFreshAnswer, useFresh } from "~/lib/fresh-answer";
+import { freshAnswer, isFreshAnswer, useFresh, wantsFreshAnswer } from "~/lib/fresh-answer";
 import { isPrefetch } from "~/route-policies";
 import { requireMember, seesDrafts } from "~/server/auth/guards.server";
 import { openCourse, readCourse, setChapterDone } from "~/server/courses/read.server";
@@ -61,7 +61,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   // The course as it is now, on the chapter the address shows: the page shows the mark
   // without reading its data again (decision 051). A course the member no longer opens
-  // is left to the loader, which sends them on.
+  // is left to the loader, which sends them on, as is a document POST's page.
+  if (!wantsFreshAnswer(request)) return null;
   const course = await readCourse(db, {
     userId: user.id,
     courseId: params.courseId,
