@@ -79,4 +79,26 @@ describe("the app's database connections", () => {
     if (row?.available) expect(row.jit).toBe("off");
     else expect(row).toMatchObject({ available: false });
   });
+
+  it("outlive a PostgreSQL connection that breaks while idle: the next query opens a new one", async () => {
+    const pg = (await import("pg")).default;
+    const { serverPool } = await import("./client.server");
+    // PostgreSQL runs on both of the suite's passes (the embedded one's too: .ci/run).
+    const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+    const pool = serverPool(url);
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      const [{ pid }] = (await pool.query("select pg_backend_pid() as pid")).rows;
+      expect(pool.idleCount).toBe(1);
+      // An operator (or a restart) ends the connection the pool holds idle.
+      await other.query("select pg_terminate_backend($1)", [pid]);
+      await expect.poll(() => pool.totalCount, { timeout: 5000 }).toBe(0);
+      const [again] = (await pool.query("select pg_backend_pid() as pid")).rows;
+      expect(again.pid).not.toBe(pid);
+    } finally {
+      await other.end();
+      await pool.end();
+    }
+  });
 });

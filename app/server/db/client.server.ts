@@ -17,6 +17,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { logger } from "../logger.server";
 import { createMemoryPglite, openPglite } from "./pglite.server";
 import { preparedStatements } from "./pglite-statements.server";
 import * as schema from "./schema";
@@ -68,13 +69,7 @@ export function migrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     await migrateServer(options.databaseUrl);
-    // No JIT compilation (decision 042): the app's statements read a few thousand rows at
-    // most, and a plan costed past jit_above_cost spent longer compiling than running.
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      options: "-c jit=off",
-    });
+    const pool = serverPool(options.databaseUrl);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return { db, pglite: undefined, close: () => pool.end() };
   }
@@ -102,6 +97,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release();
     throw error;
   }
+}
+
+/**
+ * The connections to PostgreSQL. One that breaks while idle (the server
+ * restarted, the connection ended by an operator or a failover) is dropped
+ * and noted, and the next query opens a new one: unhandled, the pool's
+ * "error" event would end the process.
+ */
+export function serverPool(databaseUrl: string): pg.Pool {
+  // No JIT compilation (decision 042): the app's statements read a few thousand rows at
+  // most, and a plan costed past jit_above_cost spent longer compiling than running.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: "-c jit=off" });
+  pool.on("error", (error) => {
+    logger.warn({ err: error.message }, "an idle database connection broke; a new one is opened");
+  });
+  return pool;
 }
 
 /** The database cannot be opened for a reason the operator must fix; the message says how. */
