@@ -24,7 +24,7 @@ async function server() {
     ["/assets/app-abc.js", `console.log(1);${" ".repeat(2000)}`],
     ["/ailabs-offer/index.html", `<!doctype html><h1>Offer</h1>${" ".repeat(2000)}`],
   ] as const) {
-    const [key, file] = staticEntry(rel, new TextEncoder().encode(body)) ?? [];
+    const [key, file] = (await staticEntry(rel, new TextEncoder().encode(body))) ?? [];
     if (key && file) files.set(key, file);
   }
   const answers = createAnswers(publicOrigin, (path) => path);

@@ -52,16 +52,17 @@ const gunzipAsync = promisify(gunzip);
 
 /**
  * `body` compressed in `encoding` on the zlib thread pool: brotli at
- * `brotliQuality` with a window sized to the body, gzip at level 6.
+ * `brotliQuality` with a window sized to the body, gzip at `gzipLevel`.
  */
 export async function encodeBody(
   body: Uint8Array,
   encoding: ContentEncoding,
   brotliQuality: number,
+  gzipLevel = 6,
 ): Promise<Buffer<ArrayBuffer>> {
   return encoding === "br"
     ? brotliAsync(body, brotliOptions(brotliQuality, body.byteLength))
-    : gzipAsync(body, { level: 6 });
+    : gzipAsync(body, { level: gzipLevel });
 }
 
 /** `body`, compressed in `encoding` (encodeBody), decompressed on the zlib thread pool. */

@@ -190,7 +190,8 @@ describe("staticFilesAnswer", () => {
       }
       // Rendered again (offer settings changed): the new bytes, validator and length.
       const html = `<!doctype html><title>Sign in, again</title>${"<p>Welcome back.</p>".repeat(40)}`;
-      const [, login] = staticEntry("/login/index.html", new TextEncoder().encode(html)) ?? [];
+      const [, login] =
+        (await staticEntry("/login/index.html", new TextEncoder().encode(html))) ?? [];
       if (!login) throw new Error("no entry");
       files.set("/login", login);
       const again = await send(server, "/login", { headers });
@@ -211,7 +212,7 @@ describe("staticFilesAnswer", () => {
       ["/white-label-upsell/index.html", rendered],
       ["/white-label-upsell.data", "[]"],
     ] as const) {
-      const [key, file] = staticEntry(rel, new TextEncoder().encode(body)) ?? [];
+      const [key, file] = (await staticEntry(rel, new TextEncoder().encode(body))) ?? [];
       if (key && file) files.set(key, file);
     }
     const server = await listen(

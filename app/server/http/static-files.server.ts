@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
 import { signInPagePaths } from "~/route-policies";
 import { consentedPage, hasChosenConsent } from "./consented-page.server";
 import { contentSecurityPolicy, inlineScriptHashes, withoutNonces } from "./csp.server";
-import { brotliOptions, negotiateEncoding } from "./encoding.server";
+import { encodeBody, negotiateEncoding } from "./encoding.server";
 
 export type StaticFile = {
   body: Uint8Array<ArrayBuffer>;
@@ -74,7 +73,7 @@ export async function loadStaticFiles(
   for await (const full of walk(dir)) {
     const rel = `/${path.relative(dir, full).split(path.sep).join("/")}`;
     const body = new Uint8Array(await readFile(full));
-    const entry = staticEntry(rel, body, plainUrlOnly);
+    const entry = await staticEntry(rel, body, plainUrlOnly);
     if (entry) files.set(entry[0], entry[1]);
   }
   return files;
@@ -87,40 +86,49 @@ export async function loadStaticFiles(
  * Undefined for an HTML file that is no page. Shared with the re-rendering of
  * the prerendered pages (prerender.server.ts).
  */
-export function staticEntry(
+export async function staticEntry(
   rel: string,
   body: Uint8Array<ArrayBuffer>,
   plainUrlOnly: readonly string[] = signInPagePaths,
-): [string, StaticFile] | undefined {
+): Promise<[string, StaticFile] | undefined> {
   const route = rel.endsWith("/index.html") ? rel.slice(0, -"/index.html".length) || "/" : rel;
   if (rel.endsWith("/index.html")) {
     const page = withoutNonces(body);
-    const file = staticFile(rel, route, page);
-    const consented = staticFile(rel, route, consentedPage(page));
+    const [file, consented] = await Promise.all([
+      staticFile(rel, route, page),
+      staticFile(rel, route, consentedPage(page)),
+    ]);
     return [route, { ...file, plainUrlOnly: plainUrlOnly.includes(route), consented }];
   }
-  if (path.extname(rel) !== ".html") return [rel, staticFile(rel, route, body)];
+  if (path.extname(rel) !== ".html") return [rel, await staticFile(rel, route, body)];
   return undefined;
 }
 
-/** One file of the client build, precompressed, served at `route`. */
-function staticFile(rel: string, route: string, body: Uint8Array<ArrayBuffer>): StaticFile {
+/**
+ * One file of the client build, precompressed, served at `route`. Compressed on
+ * the zlib thread pool: a re-render of the prerendered pages (a purchase, an
+ * offer setting saved) leaves the server's thread free to answer requests.
+ */
+async function staticFile(
+  rel: string,
+  route: string,
+  body: Uint8Array<ArrayBuffer>,
+): Promise<StaticFile> {
   const ext = path.extname(rel);
   const type = types[ext] ?? "application/octet-stream";
   const shouldCompress = compressible.test(type) && body.byteLength > 512;
   const isPage = ext === ".html" || ext === ".data";
+  // Best compression for pages and small assets; large bundles at 9 keep start-up quick.
+  const [br, gzip] = shouldCompress
+    ? await Promise.all([
+        encodeBody(body, "br", body.byteLength < 100_000 ? 11 : 9),
+        encodeBody(body, "gzip", 6, 9),
+      ])
+    : [];
   return {
     body,
-    br: shouldCompress
-      ? new Uint8Array(
-          // Best compression for pages and small assets; large bundles at 9 keep start-up quick.
-          brotliCompressSync(
-            body,
-            brotliOptions(body.byteLength < 100_000 ? 11 : 9, body.byteLength),
-          ),
-        )
-      : undefined,
-    gzip: shouldCompress ? new Uint8Array(gzipSync(body, { level: 9 })) : undefined,
+    br: br && new Uint8Array(br),
+    gzip: gzip && new Uint8Array(gzip),
     type,
     etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
     csp:
