@@ -73,7 +73,8 @@
  * where its CPU time went; `--profile=writers` does so while the writers
  * write; `--profile=class` while mode 4b's members work, with the CPU split
  * into rendering, the database and the rest. The profile is kept in
- * bench/results/.
+ * bench/results/. With BENCH_DATABASES=postgres (and DATABASE_URL) the
+ * profiled server is on PostgreSQL.
  *
  * Environment (seconds unless said):
  *   BENCH_DURATION (10) and BENCH_WARMUP (2): member pages, each run.
@@ -946,7 +947,11 @@ async function main() {
         `--profile=${profileMode}: use --profile, --profile=writers or --profile=class`,
       );
     }
-    const site = await setUp({ kind: "PGlite" }, { profile: true });
+    // On PostgreSQL with BENCH_DATABASES=postgres (the database's own CPU is then outside the profile).
+    const database = config.postgresOnly
+      ? await createThrowawayDatabase(process.env.DATABASE_URL as string)
+      : ({ kind: "PGlite" } as const);
+    const site = await setUp(database, { profile: true });
     if (profileMode === "class") return profileClass(site, (await learnWrite(site)).template);
     const template = profileMode === "writers" ? (await learnWrite(site)).template : undefined;
     await waitUntilIdle(site.app.origin);
