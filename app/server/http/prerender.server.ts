@@ -30,7 +30,9 @@ export async function renderPages(
         logger.warn({ path: urlPath, status: response.status }, "page not rendered again");
         break;
       }
-      const entry = await staticEntry(rel, new Uint8Array(await response.arrayBuffer()));
+      const entry = await staticEntry(rel, new Uint8Array(await response.arrayBuffer()), {
+        rendered: true,
+      });
       if (entry) rendered.push(entry);
     }
     if (rendered.length === 2) entries.push(...rendered);

@@ -1,5 +1,6 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { brotliOptions } from "./encoding.server";
 import { staticEntry } from "./static-files.server";
 
 /** A prerendered page of about the size of the sales page. */
@@ -32,5 +33,16 @@ describe("staticEntry", () => {
     expect(brotliDecompressSync(file?.consented?.br ?? new Uint8Array()).byteLength).toBe(
       file?.consented?.body.byteLength,
     );
+  });
+
+  it("compresses a page at brotli 11 at start, and at 9 when it is rendered again", async () => {
+    const body = page();
+    const brotli = (quality: number) =>
+      new Uint8Array(brotliCompressSync(body, brotliOptions(quality, body.byteLength)));
+    const [, atStart] = (await staticEntry("/ailabs-offer.data", body)) ?? [];
+    expect(atStart?.br).toEqual(brotli(11));
+    // After a purchase, say: a twentieth of the CPU time, for bytes about a tenth larger.
+    const [, again] = (await staticEntry("/ailabs-offer.data", body, { rendered: true })) ?? [];
+    expect(again?.br).toEqual(brotli(9));
   });
 });

@@ -73,7 +73,7 @@ export async function loadStaticFiles(
   for await (const full of walk(dir)) {
     const rel = `/${path.relative(dir, full).split(path.sep).join("/")}`;
     const body = new Uint8Array(await readFile(full));
-    const entry = await staticEntry(rel, body, plainUrlOnly);
+    const entry = await staticEntry(rel, body, { plainUrlOnly });
     if (entry) files.set(entry[0], entry[1]);
   }
   return files;
@@ -84,23 +84,35 @@ export async function loadStaticFiles(
  * `x/index.html` under its route `/x`) and the file, precompressed, with its
  * ETag and, for a page, the Content-Security-Policy naming its inline scripts.
  * Undefined for an HTML file that is no page. Shared with the re-rendering of
- * the prerendered pages (prerender.server.ts).
+ * the prerendered pages (prerender.server.ts), which asks for `rendered`.
  */
 export async function staticEntry(
   rel: string,
   body: Uint8Array<ArrayBuffer>,
-  plainUrlOnly: readonly string[] = signInPagePaths,
+  {
+    plainUrlOnly = signInPagePaths,
+    rendered = false,
+  }: {
+    plainUrlOnly?: readonly string[];
+    /**
+     * Rendered again while the server runs (after a purchase, say): brotli at 9,
+     * a twentieth of the CPU time of 11 for pages about a tenth larger, since
+     * a launch's purchases have the pages rendered again several times a minute.
+     */
+    rendered?: boolean;
+  } = {},
 ): Promise<[string, StaticFile] | undefined> {
+  const quality = rendered ? 9 : undefined;
   const route = rel.endsWith("/index.html") ? rel.slice(0, -"/index.html".length) || "/" : rel;
   if (rel.endsWith("/index.html")) {
     const page = withoutNonces(body);
     const [file, consented] = await Promise.all([
-      staticFile(rel, route, page),
-      staticFile(rel, route, consentedPage(page)),
+      staticFile(rel, route, page, quality),
+      staticFile(rel, route, consentedPage(page), quality),
     ]);
     return [route, { ...file, plainUrlOnly: plainUrlOnly.includes(route), consented }];
   }
-  if (path.extname(rel) !== ".html") return [rel, await staticFile(rel, route, body)];
+  if (path.extname(rel) !== ".html") return [rel, await staticFile(rel, route, body, quality)];
   return undefined;
 }
 
@@ -113,17 +125,17 @@ async function staticFile(
   rel: string,
   route: string,
   body: Uint8Array<ArrayBuffer>,
+  brotliQuality?: number,
 ): Promise<StaticFile> {
   const ext = path.extname(rel);
   const type = types[ext] ?? "application/octet-stream";
   const shouldCompress = compressible.test(type) && body.byteLength > 512;
   const isPage = ext === ".html" || ext === ".data";
-  // Best compression for pages and small assets; large bundles at 9 keep start-up quick.
+  // At start, the best compression for pages and small assets; large bundles at 9 keep
+  // start-up quick.
+  const quality = brotliQuality ?? (body.byteLength < 100_000 ? 11 : 9);
   const [br, gzip] = shouldCompress
-    ? await Promise.all([
-        encodeBody(body, "br", body.byteLength < 100_000 ? 11 : 9),
-        encodeBody(body, "gzip", 6, 9),
-      ])
+    ? await Promise.all([encodeBody(body, "br", quality), encodeBody(body, "gzip", 6, 9)])
     : [];
   return {
     body,
