@@ -1,7 +1,7 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import pg from "pg";
 import { expectNoAxeViolations } from "./axe";
-import { createAccount, hydrated, test, uniqueTitle } from "./helpers";
+import { type AdminApi, createAccount, hydrated, test, uniqueTitle } from "./helpers";
 
 // Taking a course (issue 13, points 6-8): the dashboard's cards, the course page's progress,
 // Previous / Next and Mark as complete, and the phone layout. Each at desktop and phone width.
@@ -28,6 +28,34 @@ async function sql(text: string, values: unknown[]): Promise<void> {
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
+
+/**
+ * A paying member on the last chapter of a new course of two, the page hydrated:
+ * what a test of "Mark as complete" starts from.
+ */
+async function onLastOfTwo(page: Page, adminApi: AdminApi, name: string) {
+  const titles = [uniqueTitle(`${name} one`), uniqueTitle(`${name} two`)] as const;
+  const { courseId, chapterIds } = await adminApi.createCourseWithChapters(
+    uniqueTitle(`${name} course`),
+    "",
+    titles.map((t) => ({ title: t, content: `<p>${t}</p>` })),
+  );
+  await createAccount(page, { paid: true });
+  await page.goto(`/course/${courseId}?chapter=${chapterIds[1]}`);
+  const mark = page.getByRole("button", { name: "Mark as complete" });
+  await hydrated(mark);
+  return { courseId, chapterIds, titles, mark };
+}
+
+/**
+ * The answer to a mark past the server's capacity, as the request pipeline gives it
+ * before the app sees the request (overload.server.test.ts): 503 with Retry-After.
+ */
+const busyAnswer = {
+  status: 503,
+  headers: { "Retry-After": "5", "Content-Type": "text/html; charset=utf-8" },
+  body: "<!DOCTYPE html><h1>Busy, try again</h1>",
+};
 
 /** A URL pattern: the page's address ends with `path`. */
 const endsWith = (path: string) => new RegExp(`${path.replace(/[?.]/g, "\\$&")}$`);
@@ -148,16 +176,7 @@ for (const { name, viewport } of widths) {
       page,
       adminApi,
     }, testInfo) => {
-      const titles = [uniqueTitle("Kept"), uniqueTitle("Withdrawn")];
-      const { courseId, chapterIds } = await adminApi.createCourseWithChapters(
-        uniqueTitle("Withdrawn course"),
-        "",
-        titles.map((t) => ({ title: t, content: `<p>${t}</p>` })),
-      );
-      await createAccount(page, { paid: true });
-      await page.goto(`/course/${courseId}?chapter=${chapterIds[1]}`);
-      const mark = page.getByRole("button", { name: "Mark as complete" });
-      await hydrated(mark);
+      const { chapterIds, mark } = await onLastOfTwo(page, adminApi, "Withdrawn");
       // The admin makes the open chapter a draft meanwhile.
       await sql("update chapter set published = false where id = $1", [chapterIds[1]]);
       await mark.click();
@@ -173,29 +192,15 @@ for (const { name, viewport } of widths) {
       page,
       adminApi,
     }, testInfo) => {
-      const titles = [uniqueTitle("Busy one"), uniqueTitle("Busy two")];
-      const { courseId, chapterIds } = await adminApi.createCourseWithChapters(
-        uniqueTitle("Busy course"),
-        "",
-        titles.map((t) => ({ title: t, content: `<p>${t}</p>` })),
-      );
-      await createAccount(page, { paid: true });
-      await page.goto(`/course/${courseId}?chapter=${chapterIds[1]}`);
-      const mark = page.getByRole("button", { name: "Mark as complete" });
-      await hydrated(mark);
-      // Past the server's capacity the mark's POST is answered as the request pipeline answers
-      // it (overload.server.test.ts): 503 with Retry-After, before the app sees it.
+      const { courseId, titles, mark } = await onLastOfTwo(page, adminApi, "Busy");
+      // Past the server's capacity the mark's POST is turned away busy.
       let turnedAway = 0;
       await page.route(
         (url) => url.pathname === `/course/${courseId}.data`,
         async (route) => {
           if (route.request().method() !== "POST" || turnedAway > 0) return route.fallback();
           turnedAway += 1;
-          await route.fulfill({
-            status: 503,
-            headers: { "Retry-After": "5", "Content-Type": "text/html; charset=utf-8" },
-            body: "<!DOCTYPE html><h1>Busy, try again</h1>",
-          });
+          await route.fulfill(busyAnswer);
         },
       );
       await mark.click();
@@ -220,16 +225,7 @@ for (const { name, viewport } of widths) {
       page,
       adminApi,
     }) => {
-      const titles = [uniqueTitle("Read"), uniqueTitle("Last")];
-      const { courseId, chapterIds } = await adminApi.createCourseWithChapters(
-        uniqueTitle("One request"),
-        "",
-        titles.map((t) => ({ title: t, content: `<p>${t}</p>` })),
-      );
-      await createAccount(page, { paid: true });
-      await page.goto(`/course/${courseId}?chapter=${chapterIds[1]}`);
-      const mark = page.getByRole("button", { name: "Mark as complete" });
-      await hydrated(mark);
+      const { courseId, mark } = await onLastOfTwo(page, adminApi, "One request");
       const sent: string[] = [];
       page.on("request", (r) => {
         if (new URL(r.url()).pathname.startsWith(`/course/${courseId}`)) sent.push(r.method());
@@ -253,13 +249,7 @@ for (const { name, viewport } of widths) {
       await page.route(
         (url) => url.pathname === `/course/${courseId}.data`,
         (route) =>
-          route.request().method() === "POST"
-            ? route.fulfill({
-                status: 503,
-                headers: { "Retry-After": "5", "Content-Type": "text/html; charset=utf-8" },
-                body: "<!DOCTYPE html><h1>Busy, try again</h1>",
-              })
-            : route.fallback(),
+          route.request().method() === "POST" ? route.fulfill(busyAnswer) : route.fallback(),
       );
       await undo.click();
       await expect(page.getByRole("alert")).toHaveText(
