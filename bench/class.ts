@@ -17,7 +17,7 @@
 import { Agent } from "node:http";
 import { createPaidMember } from "./app-server";
 import { decodeSingleFetch, replyText, send } from "./http";
-import { BenchError, cpuMs, monotonicMs, percentile, sleep } from "./support";
+import { BenchError, cpuMs, databaseCpuMs, monotonicMs, percentile, sleep } from "./support";
 import {
   courseChapters,
   fillRequest,
@@ -70,6 +70,14 @@ export type ClassStats = {
   lostWrites: number;
   /** Server process CPU per request answered (ms), from /proc. */
   serverCpuMsPerRequest: number | undefined;
+  /**
+   * The CPU the rest of the machine spent per request (ms): the members' own
+   * process (this one), and PostgreSQL's processes (0 on the embedded database,
+   * which runs in the server's). With the server's, what one request costs the
+   * machine's cores.
+   */
+  generatorCpuMsPerRequest: number;
+  databaseCpuMsPerRequest: number;
   /** The run on the monotonic clock, µs (a CPU profile's clock). */
   window: { fromUs: number; toUs: number };
 };
@@ -235,6 +243,8 @@ export async function runClass(job: ClassJob): Promise<ClassStats> {
   };
 
   const cpuBefore = cpuMs(job.serverPid);
+  const generatorBefore = process.cpuUsage();
+  const databaseBefore = databaseCpuMs();
   const started = monotonicMs();
   const loops = members.map(loop);
   await sleep(job.durationSeconds * 1000);
@@ -242,6 +252,8 @@ export async function runClass(job: ClassJob): Promise<ClassStats> {
   const ended = monotonicMs();
   await Promise.all(loops);
   const cpuAfter = cpuMs(job.serverPid);
+  const generatorUsed = process.cpuUsage(generatorBefore);
+  const databaseMs = databaseCpuMs() - databaseBefore;
 
   // Every write answered 2xx is stored: the course shows each member's last answered state.
   let lostWrites = 0;
@@ -287,6 +299,9 @@ export async function runClass(job: ClassJob): Promise<ClassStats> {
     lostWrites,
     serverCpuMsPerRequest:
       cpu !== undefined && samples.length > 0 ? cpu / samples.length : undefined,
+    generatorCpuMsPerRequest:
+      samples.length > 0 ? (generatorUsed.user + generatorUsed.system) / 1000 / samples.length : 0,
+    databaseCpuMsPerRequest: samples.length > 0 ? databaseMs / samples.length : 0,
     window: { fromUs: started * 1000, toUs: ended * 1000 },
   };
 }
@@ -301,6 +316,8 @@ export function describeClass(stats: ClassStats): string {
     `(after the first quarter p99 ${f(stats.afterFirstQuarter.p99Ms)} ms); ` +
     `${stats.turnedAway} turned away busy, ${stats.failed} failed, ${stats.lostWrites} answered writes lost; ` +
     `writes p99 ${f(stats.writes.p99Ms)} ms; server CPU ${stats.serverCpuMsPerRequest?.toFixed(2) ?? "?"} ms/request` +
+    ` (members ${stats.generatorCpuMsPerRequest.toFixed(2)}` +
+    `${stats.databaseCpuMsPerRequest > 0 ? `, PostgreSQL ${stats.databaseCpuMsPerRequest.toFixed(2)}` : ""})` +
     `${stats.failures[0] ? ` (first failure: ${stats.failures[0]})` : ""}`
   );
 }
