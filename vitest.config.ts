@@ -8,6 +8,11 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "*.test.ts", "bench/**/*.test.ts"],
     environment: "node",
+    // Two files at once on CI's two cores (vitest's default there is one): a file spends much
+    // of its time importing the app and waiting on PostgreSQL or a child process.
+    maxWorkers: 2,
+    globalSetup: ["app/test/global-setup.ts"],
+    setupFiles: ["app/test/setup.ts"],
     // A fresh in-memory PGlite per test file, unless DATABASE_URL points at a server.
     env: {
       NODE_ENV: "test",

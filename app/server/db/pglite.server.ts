@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { memoryDatabaseTemplate } from "./memory-template.server";
 import { SizeKeepingNodeFS } from "./pglite-files.server";
 
 /**
@@ -56,10 +57,18 @@ export function pgliteOptions(): PGliteOptions {
   };
 }
 
-/** An embedded database in memory (tests, prerendering): initdb runs in this process. */
+/**
+ * An embedded database in memory (tests, prerendering): initdb runs in this
+ * process, unless startMemoryDatabasesFrom (memory-template.server.ts) gave a copy to start from. The
+ * caller migrates it either way (on a copy, only what the copy lacks).
+ */
 export function createMemoryPglite(): Promise<PGlite> {
   setWasmFlags();
-  return PGlite.create(pgliteOptions());
+  const memoryTemplate = memoryDatabaseTemplate();
+  return PGlite.create({
+    ...pgliteOptions(),
+    ...(memoryTemplate && { loadDataDir: memoryTemplate }),
+  });
 }
 
 /**
