@@ -652,14 +652,19 @@ test("a rolling restart of both servers with SIGTERM under load answers no GET o
           ? [gets[i % gets.length] as string, undefined]
           : (posts[i % posts.length] as [string, Record<string, string>]);
       sent[method] += 1;
-      if (method === "POST") postTimes.push(Date.now());
+      const sentAt = Date.now();
+      if (method === "POST") postTimes.push(sentAt);
       try {
         const answer = await send(pathname, { form, headers: { cookie }, agent });
         const key = `${answer.status} ${answer.headers["x-served-by"]}`;
         statuses.set(key, (statuses.get(key) ?? 0) + 1);
         if (answer.status >= 500) failures.push(`${method} ${pathname}: ${answer.status}`);
       } catch (error) {
-        failures.push(`${method} ${pathname}: ${(error as Error).message}`);
+        // When it was sent, to find it (or its absence) in HAProxy's log, which the
+        // failed test attaches: [%tr] is when HAProxy received the request.
+        failures.push(
+          `${method} ${pathname}: ${(error as Error).message} (sent ${new Date(sentAt).toISOString()})`,
+        );
       }
     }
     agent.destroy();
