@@ -9,8 +9,10 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "*.test.ts", "bench/**/*.test.ts"],
     environment: "node",
     // Two files at once on CI's two cores (vitest's default there is one): a file spends much
-    // of its time importing the app and waiting on PostgreSQL or a child process.
-    maxWorkers: 2,
+    // of its time importing the app or waiting on a child process. On PostgreSQL every file
+    // shares one database, and a file that counts rows the whole app writes (the outbox's
+    // depth in /metrics) would count another's: one file at a time there.
+    maxWorkers: process.env.DATABASE_URL ? 1 : 2,
     globalSetup: ["app/test/global-setup.ts"],
     setupFiles: ["app/test/setup.ts"],
     // A fresh in-memory PGlite per test file, unless DATABASE_URL points at a server.
