@@ -21,6 +21,7 @@ import { logger } from "../logger.server";
 import { createMemoryPglite, openPglite } from "./pglite.server";
 import { preparedStatements } from "./pglite-statements.server";
 import * as schema from "./schema";
+import { keptStatementsClient } from "./server-statements.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database: domain functions take either. */
@@ -108,7 +109,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export function serverPool(databaseUrl: string): pg.Pool {
   // No JIT compilation (decision 042): the app's statements read a few thousand rows at
   // most, and a plan costed past jit_above_cost spent longer compiling than running.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: "-c jit=off" });
+  // Statements kept prepared on each connection (decision 053).
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    options: "-c jit=off",
+    Client: keptStatementsClient(),
+  });
   pool.on("error", (error) => {
     logger.warn({ err: error.message }, "an idle database connection broke; a new one is opened");
   });

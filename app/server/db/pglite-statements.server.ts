@@ -62,7 +62,24 @@ function concat(parts: Uint8Array[]): Uint8Array {
 let made = 0;
 
 /** SQLSTATEs after which a kept statement is prepared again: gone, or its result changed. */
-const stale = new Set(["26000", "0A000"]);
+export const staleStatement = new Set(["26000", "0A000"]);
+
+/**
+ * Whether a statement's text is kept prepared at this call: from its second
+ * call on, unless it starts with `planEachCall`. Texts called once are
+ * remembered up to 1,000, then forgotten together. One rule for both
+ * databases (this client, and PostgreSQL's connections: server-statements.server.ts).
+ */
+export function keepFromSecondCall(): (text: string, kept: boolean) => boolean {
+  const seen = new Set<string>();
+  return (text, kept) => {
+    if (text.startsWith(planEachCall)) return false;
+    if (kept || seen.has(text)) return true;
+    if (seen.size >= 1000) seen.clear();
+    seen.add(text);
+    return false;
+  };
+}
 
 /**
  * A client for Drizzle (typed as the PGlite it stands for: the driver calls
@@ -71,15 +88,8 @@ const stale = new Set(["26000", "0A000"]);
 export function preparedStatements(pglite: PGlite, maxStatements = 200): PGlite {
   /** By text, in order of last use (a Map keeps insertion order). */
   const kept = new Map<string, Prepared>();
-  /** Texts called once (up to 1,000, then forgotten together): kept at their second call. */
-  const seen = new Set<string>();
-  const keep = (text: string) => {
-    if (text.startsWith(planEachCall)) return false;
-    if (kept.has(text) || seen.has(text)) return true;
-    if (seen.size >= 1000) seen.clear();
-    seen.add(text);
-    return false;
-  };
+  const admit = keepFromSecondCall();
+  const keep = (text: string) => admit(text, kept.has(text));
 
   const prepare = async (text: string, options?: QueryOptions): Promise<Prepared> => {
     const messages: Uint8Array[] = [];
@@ -137,7 +147,7 @@ export function preparedStatements(pglite: PGlite, maxStatements = 200): PGlite 
       try {
         result = await execute<T>(text, params, options);
       } catch (error) {
-        if (!stale.has((error as { code?: string }).code ?? "")) throw error;
+        if (!staleStatement.has((error as { code?: string }).code ?? "")) throw error;
         kept.delete(text);
         // In a transaction the error has ended it: the caller sees it, as with any error.
         if (inTransaction) throw error;
