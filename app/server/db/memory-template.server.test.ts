@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrationsFolder, openDatabase, rowsOf } from "./client.server";
+import { migrationsInJournal } from "../../test/migrations";
+import { openDatabase, rowsOf } from "./client.server";
 import { memoryDatabaseTemplate, startMemoryDatabasesFrom } from "./memory-template.server";
 import { user } from "./schema";
 
@@ -17,11 +16,7 @@ const migrationsApplied = async (db: Awaited<ReturnType<typeof openMemory>>["db"
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
     )
   )[0]?.n;
-const journalEntries = (
-  JSON.parse(readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
-    entries: unknown[];
-  }
-).entries.length;
+const journalEntries = migrationsInJournal();
 
 describe("memory databases", { timeout: 120_000 }, () => {
   it("are made by initdb and migrated when no copy was given", async () => {

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { migrationsFolder, openDatabase } from "./client.server";
+import { migrationsInJournal } from "../../test/migrations";
+import { openDatabase } from "./client.server";
 import { createPgliteDir, initDirName } from "./pglite.server";
 import { course, user } from "./schema";
 
@@ -30,13 +31,6 @@ function tempDir(): string {
   return dir;
 }
 
-const journalEntries = () =>
-  (
-    JSON.parse(readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
-      entries: unknown[];
-    }
-  ).entries.length;
-
 beforeEach(() => {
   children.started.length = 0;
 });
@@ -57,7 +51,9 @@ describe("the embedded database in a directory", { timeout: 240_000 }, () => {
       const applied = await first.db.execute(
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
-      expect((applied as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(journalEntries());
+      expect((applied as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(
+        migrationsInJournal(),
+      );
       // The demo course of the first start (a migration).
       expect((await first.db.select().from(course)).length).toBeGreaterThan(0);
       const settings = await first.db.execute(
