@@ -4,7 +4,7 @@
 
 import { getDb } from "../db/db.server";
 import { cookieKeys } from "./cookies.server";
-import { findSessionMember, readSessionToken, type SessionMember } from "./session.server";
+import { findSessionMember, type SessionMember, sessionTokenReader } from "./session.server";
 
 export type SessionUser = {
   id: string;
@@ -24,8 +24,7 @@ const lookups = new WeakMap<Request, Promise<SessionMember | null>>();
 export function lookUpSession(request: Request): Promise<SessionMember | null> {
   let lookup = lookups.get(request);
   if (!lookup) {
-    const { secret, secure } = cookieKeys();
-    const token = readSessionToken(request.headers.get("cookie"), secret, secure);
+    const token = sessionTokenReader(cookieKeys())(request.headers.get("cookie"));
     lookup = token ? getDb().then((db) => findSessionMember(db, token)) : Promise.resolve(null);
     lookups.set(request, lookup);
   }

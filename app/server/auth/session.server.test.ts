@@ -6,7 +6,12 @@ import { appRequest, createUser, redirectTarget, run } from "~/test/helpers";
 import { getDb } from "../db/db.server";
 import { purchase, session, user } from "../db/schema";
 import { getEnv } from "../env.server";
-import { createSessionTokenReader, findSessionMember, readSessionToken } from "./session.server";
+import {
+  createSessionTokenReader,
+  findSessionMember,
+  readSessionToken,
+  sessionTokenReader,
+} from "./session.server";
 
 const secret = "a-test-secret-that-is-long-enough-000";
 const sign = (token: string, key = secret) =>
@@ -25,6 +30,22 @@ describe("createSessionTokenReader", () => {
     expect(read(null)).toBeNull();
     expect(read(undefined)).toBeNull();
     expect(createSessionTokenReader(secret, true)(good)).toBeNull();
+  });
+});
+
+describe("sessionTokenReader", () => {
+  it("is one reader for the same keys, and reads under the name for the scheme", () => {
+    const read = sessionTokenReader({ secret, secure: false });
+    expect(sessionTokenReader({ secret, secure: false })).toBe(read);
+    const good = `better-auth.session_token=${sign("tok456")}`;
+    expect(read(good)).toBe("tok456");
+    const secure = sessionTokenReader({ secret, secure: true });
+    expect(secure).not.toBe(read);
+    expect(secure(good)).toBeNull();
+    expect(secure(`__Secure-${good}`)).toBe("tok456");
+    expect(
+      sessionTokenReader({ secret: `${secret}-other`, secure: true })(`__Secure-${good}`),
+    ).toBeNull();
   });
 });
 

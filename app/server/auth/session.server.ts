@@ -3,7 +3,7 @@ import { paidAccessSql } from "../access.server";
 import { deletedAccountDomain } from "../account/delete-account.server";
 import type { Db } from "../db/client.server";
 import { session, user } from "../db/schema";
-import { readSignedCookie, sessionCookieName } from "./cookies.server";
+import { type CookieKeys, readSignedCookie, sessionCookieName } from "./cookies.server";
 
 export type SessionMember = {
   user: { id: string; name: string; email: string; isAdmin: boolean; twoFactorEnabled: boolean };
@@ -49,21 +49,31 @@ export function createSessionTokenReader(secret: string, secure: boolean, maxEnt
   };
 }
 
+const readers = new Map<string, ReturnType<typeof createSessionTokenReader>>();
+
 /**
- * The user of an unexpired session and whether they are a member, in one
- * query (session, user and the access rule of access.server.ts). The
- * session row is read on every request, so logging out everywhere or a
- * refund takes effect on the next one.
- *
- * An admin's session ends after adminIdleHours without a request: the query
- * does not find it, and each request (at most one write a minute) moves its
- * last_seen_at and its expiry to adminIdleHours ahead, so that everything
- * reading expires_at (the page cache's stamps, Better Auth) sees it end too.
- * Other sessions are never written here.
+ * The one remembering reader (createSessionTokenReader) for these keys: the
+ * page cache's and the session lookup's (session-user.server.ts), so that a
+ * request's cookie is checked once and remembered once.
  */
-export async function findSessionMember(db: Db, token: string): Promise<SessionMember | null> {
+export function sessionTokenReader({ secret, secure }: CookieKeys) {
+  const key = `${secure ? "s" : "-"}${secret}`;
+  let reader = readers.get(key);
+  if (!reader) {
+    // One pair of keys in a running server; a test that changes them starts again.
+    readers.clear();
+    reader = createSessionTokenReader(secret, secure);
+    readers.set(key, reader);
+  }
+  return reader;
+}
+
+/** findSessionMember's query, built once per database (the same on every request but its token). */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Db) {
   const idle = sql.raw(`interval '${adminIdleHours} hours'`);
-  const [row] = await db
+  return db
     .select({
       id: user.id,
       name: user.name,
@@ -84,8 +94,8 @@ export async function findSessionMember(db: Db, token: string): Promise<SessionM
     .innerJoin(user, eq(user.id, session.userId))
     .where(
       and(
-        eq(session.token, token),
-        gt(session.expiresAt, new Date()),
+        eq(session.token, sql.placeholder("token")),
+        gt(session.expiresAt, sql`now()`),
         // A deleted account's row stays, anonymised (account/delete-account.server.ts): a
         // session a sign-in racing the deletion still made for it leads nowhere.
         notLike(user.email, `%@${deletedAccountDomain}`),
@@ -95,10 +105,33 @@ export async function findSessionMember(db: Db, token: string): Promise<SessionM
         ),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare("session_member");
+}
+
+/**
+ * The user of an unexpired session and whether they are a member, in one
+ * query (session, user and the access rule of access.server.ts). The
+ * session row is read on every request, so logging out everywhere or a
+ * refund takes effect on the next one.
+ *
+ * An admin's session ends after adminIdleHours without a request: the query
+ * does not find it, and each request (at most one write a minute) moves its
+ * last_seen_at and its expiry to adminIdleHours ahead, so that everything
+ * reading expires_at (the page cache's stamps, Better Auth) sees it end too.
+ * Other sessions are never written here.
+ */
+export async function findSessionMember(db: Db, token: string): Promise<SessionMember | null> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ token });
   if (!row) return null;
   const { isMember, sessionId, provedAt, touch, ...rest } = row;
   if (touch) {
+    const idle = sql.raw(`interval '${adminIdleHours} hours'`);
     await db
       .update(session)
       .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + ${idle}` })

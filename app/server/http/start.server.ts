@@ -9,7 +9,8 @@ import {
   queueDueBroadcasts,
 } from "../admin/broadcasts.server";
 import { countPageViews, startPageViewFlusher } from "../analytics/page-views.server";
-import { createSessionTokenReader } from "../auth/session.server";
+import { cookieKeys } from "../auth/cookies.server";
+import { sessionTokenReader } from "../auth/session.server";
 import { startBackupSocket } from "../db/backup.server";
 import { DatabaseStartError } from "../db/client.server";
 import { closeDatabase, getDatabase } from "../db/db.server";
@@ -336,10 +337,7 @@ async function startRequestPipeline(
         // The embedded database answers on this process's own thread, one statement at a
         // time: fewer, serial reads there (docs/decisions/017-stamp-reads-overlap.md).
         ...(database.pglite ? { stampIntervalMs: 5, stampReadsInFlight: 1 } : {}),
-        sessionKey: createSessionTokenReader(
-          env.authSecret,
-          env.publicOrigin.startsWith("https://"),
-        ),
+        sessionKey: sessionTokenReader(cookieKeys(env)),
       })
     : undefined;
 
