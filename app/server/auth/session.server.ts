@@ -73,40 +73,44 @@ const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>(
 
 function prepareSessionLookup(db: Db) {
   const idle = sql.raw(`interval '${adminIdleHours} hours'`);
-  return db
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      isAdmin: user.isAdmin,
-      twoFactorEnabled: user.twoFactorEnabled,
-      isMember: paidAccessSql({ id: user.id, isAdmin: user.isAdmin }),
-      sessionId: session.id,
-      provedAt: sql<Date>`coalesce(${session.provedAt}, ${session.createdAt})`.mapWith(
-        session.createdAt,
-      ),
-      // An admin session whose last request or expiry is due to move (more than a minute behind).
-      touch: sql<boolean>`${user.isAdmin} and (
+  return (
+    db
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        isAdmin: user.isAdmin,
+        twoFactorEnabled: user.twoFactorEnabled,
+        isMember: paidAccessSql({ id: user.id, isAdmin: user.isAdmin }),
+        sessionId: session.id,
+        provedAt: sql<Date>`coalesce(${session.provedAt}, ${session.createdAt})`.mapWith(
+          session.createdAt,
+        ),
+        // An admin session whose last request or expiry is due to move (more than a minute behind).
+        touch: sql<boolean>`${user.isAdmin} and (
         ${session.lastSeenAt} is null or ${session.lastSeenAt} < now() - interval '1 minute'
         or ${session.expiresAt} > now() + ${idle} + interval '1 minute')`,
-    })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .where(
-      and(
-        eq(session.token, sql.placeholder("token")),
-        gt(session.expiresAt, sql`now()`),
-        // A deleted account's row stays, anonymised (account/delete-account.server.ts): a
-        // session a sign-in racing the deletion still made for it leads nowhere.
-        notLike(user.email, `%@${deletedAccountDomain}`),
-        or(
-          eq(user.isAdmin, false),
-          sql`coalesce(${session.lastSeenAt}, ${session.updatedAt}) > now() - ${idle}`,
+      })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .where(
+        and(
+          eq(session.token, sql.placeholder("token")),
+          gt(session.expiresAt, sql`now()`),
+          // A deleted account's row stays, anonymised (account/delete-account.server.ts): a
+          // session a sign-in racing the deletion still made for it leads nowhere.
+          notLike(user.email, `%@${deletedAccountDomain}`),
+          or(
+            eq(user.isAdmin, false),
+            sql`coalesce(${session.lastSeenAt}, ${session.updatedAt}) > now() - ${idle}`,
+          ),
         ),
-      ),
-    )
-    .limit(1)
-    .prepare("session_member");
+      )
+      .limit(1)
+      // Unnamed, as every other statement goes: the pool names it from its second call and
+      // prepares it again on a connection that lost it (decision 053).
+      .prepare(undefined as unknown as string)
+  );
 }
 
 /**
