@@ -50,7 +50,13 @@ const tokenOf = (cookie: string | null | undefined) =>
 
 /** A cache over stamps the test changes by hand: every token is a live session of its own user. */
 function fakeCache(
-  options: { validUntil?: number | null; now?: () => number; maxBytes?: number } = {},
+  options: {
+    validUntil?: number | null;
+    now?: () => number;
+    maxBytes?: number;
+    /** Pages held at most: 2 unless given; `undefined` for the cache's default. */
+    maxEntries?: number;
+  } = {},
 ) {
   const versions = new Map<string, number>();
   let renders = 0;
@@ -68,7 +74,7 @@ function fakeCache(
     },
     sessionKey: tokenOf,
     maxBytes: options.maxBytes,
-    maxEntries: 2,
+    maxEntries: "maxEntries" in options ? options.maxEntries : 2,
     now: options.now,
   });
   const render = (response?: () => Response) => () => {
@@ -255,6 +261,22 @@ describe("the member page cache", () => {
     await respond(cache, get("/course/1", "better-auth.session_token=two.x"), render());
     expect(cache.size()).toBe(2);
     expect(cache.bytes()).toBeLessThanOrEqual(7_000);
+  });
+
+  it("keeps at most 1,000 pages unless told otherwise, the least recently used going first", async () => {
+    const { cache, render, renders } = fakeCache({ maxEntries: undefined });
+    const chapter = (i: number) => get(`/course/1?chapter=${i}`);
+    for (let i = 0; i < 1_000; i += 1) await respond(cache, chapter(i), render());
+    expect(cache.size()).toBe(1_000);
+    // The first page is used again, so the second is now the least recently used.
+    await respond(cache, chapter(0), render());
+    await respond(cache, chapter(1_000), render());
+    expect(cache.size()).toBe(1_000);
+    expect(renders()).toBe(1_001);
+    await respond(cache, chapter(0), render());
+    expect(renders()).toBe(1_001);
+    await respond(cache, chapter(1), render());
+    expect(renders()).toBe(1_002);
   });
 
   it("never answers a page whose data changed while it was rendered", async () => {

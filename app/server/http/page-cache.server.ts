@@ -84,6 +84,7 @@ export type PageCacheOptions = {
    * rendered from), or null: the cache key. Without one the cache is bypassed.
    */
   sessionKey: (cookieHeader: string | null | undefined) => string | null;
+  /** Pages held at most (default 1,000; decision 054). */
   maxEntries?: number;
   /** Memory for the pages held, plain or compressed (default 64 MB; decision 050). */
   maxBytes?: number;
@@ -165,7 +166,7 @@ export function createPageCache(options: PageCacheOptions) {
     options.stampIntervalMs ?? 2,
     options.stampReadsInFlight ?? 2,
   );
-  const maxEntries = options.maxEntries ?? 2000;
+  const maxEntries = options.maxEntries ?? 1000;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
