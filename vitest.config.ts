@@ -9,10 +9,9 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "*.test.ts", "bench/**/*.test.ts"],
     environment: "node",
     // Two files at once on CI's two cores (vitest's default there is one): a file spends much
-    // of its time importing the app or waiting on a child process. On PostgreSQL every file
-    // shares one database, and a file that counts rows the whole app writes (the outbox's
-    // depth in /metrics) would count another's: one file at a time there.
-    maxWorkers: process.env.DATABASE_URL ? 1 : 2,
+    // of its time importing the app or waiting on a child process. Each file has a database
+    // of its own on PGlite; on PostgreSQL each worker has one (app/test/global-setup.ts).
+    maxWorkers: 2,
     globalSetup: ["app/test/global-setup.ts"],
     setupFiles: ["app/test/setup.ts"],
     // A fresh in-memory PGlite per test file, unless DATABASE_URL points at a server.

@@ -15,7 +15,6 @@ import {
 } from "~/server/settings/offer-settings.server";
 import { createTestApp } from "~/test/app-handler";
 import { appRequest, createUser, origin, redirectTarget, run } from "~/test/helpers";
-import { holdOfferSettingsRow } from "~/test/shared-rows";
 import * as products from "./products";
 
 function post(form: [string, string][], cookie: string) {
@@ -36,8 +35,6 @@ async function opens(courseId: string) {
   return rows.map((r) => r.product).sort();
 }
 
-// One test sets a price: the offer settings' one row is held, and the defaults put back.
-holdOfferSettingsRow();
 afterAll(async () => {
   const db = await getDb();
   await writeOfferSettings(db, cliActor(), offerDefaults);

@@ -11,7 +11,6 @@ import {
 } from "~/server/settings/offer-settings.server";
 import { createTestApp } from "~/test/app-handler";
 import { appRequest, createUser, redirectTarget, run, withEnv } from "~/test/helpers";
-import { holdOfferSettingsRow } from "~/test/shared-rows";
 import * as signup from "../auth/signup";
 import * as buy from "./buy";
 import * as paymentOptions from "./payment-options";
@@ -43,8 +42,6 @@ async function sellIn(where: "product" | "marketplace") {
   await refreshOfferSettings(db);
 }
 
-// Two tests set where the funnel sells: the offer settings' one row is held, the defaults put back.
-holdOfferSettingsRow();
 afterAll(async () => {
   const db = await getDb();
   await writeOfferSettings(db, cliActor(), offerDefaults);

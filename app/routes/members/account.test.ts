@@ -37,7 +37,6 @@ import {
   run,
   type TestUser,
 } from "~/test/helpers";
-import { holdOfferSettingsRow } from "~/test/shared-rows";
 import { turnOnTwoFactor } from "~/test/two-factor";
 import * as account from "./account";
 import * as accountData from "./account-data";
@@ -203,8 +202,6 @@ describe("changing the name at /account", () => {
 });
 
 describe("My purchases and receipts", () => {
-  // The receipts test writes the seller's name to the offer settings, then the defaults back.
-  holdOfferSettingsRow();
   afterAll(async () => {
     const db = await getDb();
     await writeOfferSettings(db, cliActor(), offerDefaults);

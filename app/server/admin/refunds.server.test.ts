@@ -11,7 +11,6 @@ import {
   type TestUser,
   withEnv,
 } from "~/test/helpers";
-import { holdOfferSettingsRow } from "~/test/shared-rows";
 import { randomId, stripeEvent, webhookRequest } from "~/test/stripe-stand-in";
 import { hasPaidAccess } from "../access.server";
 import { cliActor } from "../audit-log.server";
@@ -28,8 +27,6 @@ import { salesReport } from "./sales.server";
 
 const { app } = await createTestApp();
 setUpStripeStandIn();
-// The bump's price is read from the offer settings: the row is held.
-holdOfferSettingsRow();
 afterAll(async () => {
   const db = await getDb();
   await writeOfferSettings(db, cliActor(), offerDefaults);

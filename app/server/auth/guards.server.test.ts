@@ -24,7 +24,6 @@ import { getDb } from "~/server/db/db.server";
 import { auditLog, course as courseTable, session, user } from "~/server/db/schema";
 import { readOfferSettings, writeOfferSettings } from "~/server/settings/offer-settings.server";
 import { appRequest, createUser, origin, redirectTarget, run, withEnv } from "~/test/helpers";
-import { holdOfferSettingsRow } from "~/test/shared-rows";
 import { totpCode } from "~/test/totp";
 import { turnOnTwoFactor } from "~/test/two-factor";
 import { totpCodeUsed } from "./two-factor.server";
@@ -209,8 +208,6 @@ describe("other routes", () => {
 });
 
 describe("sensitive admin actions ask for a recent proof", () => {
-  // The offer settings' test saves a coupon through the form, then puts the defaults back.
-  holdOfferSettingsRow();
   afterAll(async () => {
     await writeOfferSettings(await getDb(), cliActor(), offerDefaults);
   });

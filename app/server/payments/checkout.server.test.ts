@@ -4,16 +4,11 @@ import { formatUsd } from "~/config/site";
 import * as paymentOptions from "~/routes/checkout/payment-options";
 import * as testCheckoutRoute from "~/routes/checkout/test-checkout";
 import { appRequest, createUser, origin, purchasesOf, redirectTarget, run } from "~/test/helpers";
-import { holdOfferSettingsRow } from "~/test/shared-rows";
 import { hasPaidAccess } from "../access.server";
 import { getDb } from "../db/db.server";
 import { purchase, testCheckout, user } from "../db/schema";
 import { currentOfferSettings } from "../settings/offer-settings.server";
 import { createCheckout } from "./checkout.server";
-
-// The prices this file expects are the offer settings', which other files change while
-// they hold the row.
-holdOfferSettingsRow();
 
 type ErrorResult = { init?: { status?: number }; data: { formError: string } };
 

@@ -9,7 +9,6 @@ import {
   type TestUser,
   withEnv,
 } from "~/test/helpers";
-import { holdOfferSettingsRow } from "~/test/shared-rows";
 import { planPrice, randomId, stripeEvent, webhookRequest } from "~/test/stripe-stand-in";
 import { hasPaidAccess } from "../access.server";
 import { adminActor } from "../admin/audit.server";
@@ -68,10 +67,6 @@ function paidSession(
     ...paid,
   };
 }
-
-// The plan's price Stripe is asked for is the offer settings', which other files change
-// while they hold the row.
-holdOfferSettingsRow();
 
 describe("Stripe checkout (docs/product.md, Stripe)", () => {
   it("creates a Checkout Session with exactly its documented parameters and goes to its url", async () => {

@@ -14,7 +14,6 @@ import {
   type TestUser,
   withEnv,
 } from "~/test/helpers";
-import { holdOfferSettingsRow } from "~/test/shared-rows";
 import {
   randomId,
   stripeEvent,
@@ -38,8 +37,6 @@ beforeEach(() => {
   stand.requests.length = 0;
 });
 
-// Prices are read from the offer settings, which one test changes: the row is held.
-holdOfferSettingsRow();
 afterAll(async () => {
   const db = await getDb();
   await writeOfferSettings(db, cliActor(), offerDefaults);

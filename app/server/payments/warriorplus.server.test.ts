@@ -13,7 +13,6 @@ import {
   uniqueEmail,
 } from "~/test/helpers";
 import { respond } from "~/test/page-cache";
-import { holdOfferSettingsRow } from "~/test/shared-rows";
 import { hasPaidAccess, paidAccessSql } from "../access.server";
 import { adminActor } from "../admin/audit.server";
 import { getAuth } from "../auth/better-auth.server";
@@ -153,9 +152,6 @@ describe("WarriorPlus IPN: the security key", () => {
 });
 
 describe("WarriorPlus IPN: a sale", () => {
-  // A sale without an amount is recorded at the price in the offer settings, which other
-  // files change while they hold the row.
-  holdOfferSettingsRow();
   it("creates the buyer without a password, records the purchase, and e-mails login details and a receipt", async () => {
     const fields = ipn({ WP_BUYER_EMAIL: uniqueEmail("New.Buyer") });
     const response = await post(fields);

@@ -7,7 +7,6 @@ import { type OfferSettings, offerDefaults } from "~/lib/offer";
 import { createTestApp } from "~/test/app-handler";
 import { createUser, origin } from "~/test/helpers";
 import { linkedChannels } from "~/test/linked-channels";
-import { holdOfferSettingsRow } from "~/test/shared-rows";
 import { adminActor } from "../admin/audit.server";
 import { ask } from "../cluster-ipc.server";
 import { getDb } from "../db/db.server";
@@ -53,8 +52,6 @@ const changed: OfferSettings = {
   launchAt: "2030-01-15T09:30",
   launchTimeZone: "Europe/Paris",
 };
-
-holdOfferSettingsRow();
 
 afterAll(async () => {
   const db = await getDb();
