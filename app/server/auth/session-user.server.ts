@@ -31,6 +31,15 @@ export function lookUpSession(request: Request): Promise<SessionMember | null> {
   return lookup;
 }
 
+/**
+ * The request's session as a statement made after it arrived already found
+ * it (the page cache's stamp read, decision 056): lookUpSession answers it
+ * without a query.
+ */
+export function seedSessionLookup(request: Request, member: SessionMember): void {
+  if (!lookups.has(request)) lookups.set(request, Promise.resolve(member));
+}
+
 /** The signed-in user, or null. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   return (await lookUpSession(request))?.user ?? null;

@@ -1,4 +1,4 @@
-import { and, eq, gt, notLike, or, sql } from "drizzle-orm";
+import { and, eq, gt, notLike, or, type SQL, sql } from "drizzle-orm";
 import { paidAccessSql } from "../access.server";
 import { deletedAccountDomain } from "../account/delete-account.server";
 import type { Db } from "../db/client.server";
@@ -72,45 +72,79 @@ export function sessionTokenReader({ secret, secure }: CookieKeys) {
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
 
 function prepareSessionLookup(db: Db) {
-  const idle = sql.raw(`interval '${adminIdleHours} hours'`);
   return (
     db
-      .select({
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        isAdmin: user.isAdmin,
-        twoFactorEnabled: user.twoFactorEnabled,
-        isMember: paidAccessSql({ id: user.id, isAdmin: user.isAdmin }),
-        sessionId: session.id,
-        provedAt: sql<Date>`coalesce(${session.provedAt}, ${session.createdAt})`.mapWith(
-          session.createdAt,
-        ),
-        // An admin session whose last request or expiry is due to move (more than a minute behind).
-        touch: sql<boolean>`${user.isAdmin} and (
-        ${session.lastSeenAt} is null or ${session.lastSeenAt} < now() - interval '1 minute'
-        or ${session.expiresAt} > now() + ${idle} + interval '1 minute')`,
-      })
+      .select(sessionMemberColumns())
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
-      .where(
-        and(
-          eq(session.token, sql.placeholder("token")),
-          gt(session.expiresAt, sql`now()`),
-          // A deleted account's row stays, anonymised (account/delete-account.server.ts): a
-          // session a sign-in racing the deletion still made for it leads nowhere.
-          notLike(user.email, `%@${deletedAccountDomain}`),
-          or(
-            eq(user.isAdmin, false),
-            sql`coalesce(${session.lastSeenAt}, ${session.updatedAt}) > now() - ${idle}`,
-          ),
-        ),
-      )
+      .where(liveSession(eq(session.token, sql.placeholder("token"))))
       .limit(1)
       // Unnamed, as every other statement goes: the pool names it from its second call and
       // prepares it again on a connection that lost it (decision 053).
       .prepare(undefined as unknown as string)
   );
+}
+
+/**
+ * The columns of a session's user and membership, from `session` joined to
+ * `user`: what findSessionMember reads, and the page cache's stamp read with
+ * it (readPageStamps, decision 056).
+ */
+export function sessionMemberColumns() {
+  const idle = sql.raw(`interval '${adminIdleHours} hours'`);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    twoFactorEnabled: user.twoFactorEnabled,
+    isMember: paidAccessSql({ id: user.id, isAdmin: user.isAdmin }),
+    sessionId: session.id,
+    provedAt: sql<Date>`coalesce(${session.provedAt}, ${session.createdAt})`.mapWith(
+      session.createdAt,
+    ),
+    // An admin session whose last request or expiry is due to move (more than a minute behind).
+    touch: sql<boolean>`${user.isAdmin} and (
+        ${session.lastSeenAt} is null or ${session.lastSeenAt} < now() - interval '1 minute'
+        or ${session.expiresAt} > now() + ${idle} + interval '1 minute')`,
+  };
+}
+
+/** A row of sessionMemberColumns. */
+type SessionMemberRow = SessionMember["user"] & {
+  isMember: boolean;
+  sessionId: string;
+  provedAt: Date;
+  touch: boolean;
+};
+
+/**
+ * The sessions among `tokens` (a condition on session.token) that are live:
+ * unexpired, of an account that was not deleted, and, for an admin, used
+ * within adminIdleHours.
+ */
+export function liveSession(tokens: SQL) {
+  const idle = sql.raw(`interval '${adminIdleHours} hours'`);
+  return and(
+    tokens,
+    gt(session.expiresAt, sql`now()`),
+    // A deleted account's row stays, anonymised (account/delete-account.server.ts): a
+    // session a sign-in racing the deletion still made for it leads nowhere.
+    notLike(user.email, `%@${deletedAccountDomain}`),
+    or(
+      eq(user.isAdmin, false),
+      sql`coalesce(${session.lastSeenAt}, ${session.updatedAt}) > now() - ${idle}`,
+    ),
+  );
+}
+
+/** A SessionMember from its row, and whether the session's last request is due to move. */
+export function sessionMemberOf(row: SessionMemberRow): { member: SessionMember; touch: boolean } {
+  const { isMember, sessionId, provedAt, touch, ...rest } = row;
+  return {
+    member: { user: rest, isMember: isMember === true, session: { id: sessionId, provedAt } },
+    touch: touch === true,
+  };
 }
 
 /**
@@ -133,15 +167,15 @@ export async function findSessionMember(db: Db, token: string): Promise<SessionM
   }
   const [row] = await lookup.execute({ token });
   if (!row) return null;
-  const { isMember, sessionId, provedAt, touch, ...rest } = row;
+  const { member, touch } = sessionMemberOf(row);
   if (touch) {
     const idle = sql.raw(`interval '${adminIdleHours} hours'`);
     await db
       .update(session)
       .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + ${idle}` })
-      .where(eq(session.id, sessionId));
+      .where(eq(session.id, member.session.id));
   }
-  return { user: rest, isMember: isMember === true, session: { id: sessionId, provedAt } };
+  return member;
 }
 
 /** Records that the session's user proved who they are now (requireRecentProof). */

@@ -12,7 +12,8 @@ import { action as courseAction, loader as courseLoader } from "~/routes/members
 import { loader as dashboardLoader } from "~/routes/members/dashboard";
 import { createUser, origin, type TestUser } from "~/test/helpers";
 import { respond } from "~/test/page-cache";
-import { readSessionToken } from "../auth/session.server";
+import { findSessionMember, readSessionToken } from "../auth/session.server";
+import { getSessionUser } from "../auth/session-user.server";
 import {
   createChapter,
   createCourse,
@@ -745,6 +746,35 @@ describe("the member page cache on the real database", () => {
     await db.delete(session).where(eq(session.userId, members[1]?.id as string));
     expect((await readPageStamps(db, tokens)).has(tokens[1] as string)).toBe(false);
   });
+
+  it("finds with each stamp the session's user and membership, as the session lookup does", async () => {
+    const env = getEnv();
+    const tokenOfUser = (u: TestUser) => readSessionToken(u.cookie, env.authSecret) as string;
+    const member = await createUser({ paid: true });
+    const visitor = await createUser();
+    const admin = await createUser({ isAdmin: true });
+    const tokens = [member, visitor, admin].map(tokenOfUser);
+    // An admin whose last request is due to be written: the lookup writes it, so no member.
+    const due = await readPageStamps(db, tokens);
+    expect(due.get(tokenOfUser(admin))?.member).toBeUndefined();
+    for (const u of [member, visitor, admin]) {
+      expect(await findSessionMember(db, tokenOfUser(u))).not.toBeNull();
+    }
+    const stamps = await readPageStamps(db, tokens);
+    for (const u of [member, visitor, admin]) {
+      expect(stamps.get(tokenOfUser(u))?.member).toEqual(
+        await findSessionMember(db, tokenOfUser(u)),
+      );
+    }
+    expect(stamps.get(tokenOfUser(visitor))?.member?.isMember).toBe(false);
+    // A session the lookup would not take has no stamp: an admin's idle past 12 hours.
+    const idle = new Date(Date.now() - 13 * 3600_000);
+    await db
+      .update(session)
+      .set({ lastSeenAt: idle, updatedAt: idle })
+      .where(eq(session.userId, admin.id));
+    expect((await readPageStamps(db, tokens)).has(tokenOfUser(admin))).toBe(false);
+  });
 });
 
 async function firstPurchase(userId: string) {
@@ -787,6 +817,39 @@ async function pipelineServer(
 describe("the request pipeline and the page cache", () => {
   const alwaysFresh = async (tokens: string[]) =>
     new Map(tokens.map((t) => [t, { stamp: "1", validUntil: Date.now() + 60_000 }]));
+
+  it("renders a page from the session its stamp read found, without looking it up again", async () => {
+    const found = {
+      user: {
+        id: "u1",
+        name: "Found With The Stamp",
+        email: "u1@example.com",
+        isAdmin: false,
+        twoFactorEnabled: false,
+      },
+      isMember: true,
+      session: { id: "s1", provedAt: new Date() },
+    };
+    const s = await pipelineServer(
+      createPageCache({
+        readStamps: async (tokens) =>
+          new Map(
+            tokens.map((t) => [t, { stamp: "1", validUntil: Date.now() + 60_000, member: found }]),
+          ),
+        sessionKey: tokenOf,
+      }),
+      // The test cookie's token is no session in the database: a lookup would find none.
+      async (request) => html(`user ${(await getSessionUser(request))?.name ?? "none"}`),
+    );
+    try {
+      const cookie = "better-auth.session_token=a.b";
+      expect(await (await s.ask("/dashboard", { headers: { cookie } })).text()).toContain(
+        "user Found With The Stamp",
+      );
+    } finally {
+      await s.close();
+    }
+  });
 
   it("caches GET /dashboard and /course/{id} for a session, nothing else", async () => {
     let renders = 0;

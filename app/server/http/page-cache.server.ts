@@ -231,7 +231,8 @@ export function createPageCache(options: PageCacheOptions) {
      * it arrived is the page's own; else the Response `render` gives, the page
      * kept when it is a 200 HTML page that sets no cookie nor a cache rule of
      * its own, under the stamp read before rendering (then the kept page is
-     * returned, to be answered from memory). Undefined for a
+     * returned, to be answered from memory). `render` is given that stamp,
+     * whose session member the page may start from (decision 056). Undefined for a
      * request the cache cannot tell apart safely, without rendering it: no
      * valid session token, a query parameter its route's policy does not name
      * (a course takes `?chapter=`), a prefetch (which renders differently: it
@@ -239,7 +240,7 @@ export function createPageCache(options: PageCacheOptions) {
      */
     async page(
       ask: PageRequest,
-      render: () => Promise<Response>,
+      render: (stamp?: PageStamp) => Promise<Response>,
     ): Promise<CachedPage | Response | undefined> {
       const found = keyOf(ask);
       if (!found) return undefined;
@@ -285,9 +286,9 @@ export function createPageCache(options: PageCacheOptions) {
   async function renderAndKeep(
     key: string,
     before: PageStamp,
-    render: () => Promise<Response>,
+    render: (stamp: PageStamp) => Promise<Response>,
   ): Promise<CachedPage | Response> {
-    const response = await render();
+    const response = await render(before);
     const type = response.headers.get("content-type") ?? "";
     const cacheControl = response.headers.get("cache-control");
     if (
@@ -400,7 +401,7 @@ export function cachedPageHeaders(
 export function pageCacheAnswer(
   cache: PageCache,
   answers: Answers,
-  render: (req: IncomingMessage, res: ServerResponse) => Promise<Response>,
+  render: (req: IncomingMessage, res: ServerResponse, stamp?: PageStamp) => Promise<Response>,
   routeOf: (path: string) => string = (path) => path,
 ) {
   // A page's bytes in one encoding never change: neither do their headers.
@@ -425,9 +426,9 @@ export function pageCacheAnswer(
         cookie: req.headers.cookie,
         prefetch: isPrefetch(req.headers),
       },
-      () => {
+      (stamp) => {
         rendered = true;
-        return render(req, res);
+        return render(req, res, stamp);
       },
     );
     if (!page) return false;

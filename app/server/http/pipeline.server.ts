@@ -3,6 +3,7 @@ import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import type { Hono } from "hono";
 import { busyTryAgain } from "~/lib/busy";
 import { pageCacheQueryFor, policyFor } from "~/route-policies";
+import { seedSessionLookup } from "../auth/session-user.server";
 import { logger } from "../logger.server";
 import {
   busyRetryAfterSeconds,
@@ -58,11 +59,13 @@ export function requestPipeline(options: {
     const pages = pageCacheAnswer(
       options.pageCache,
       options.answers,
-      (req, res) =>
+      (req, res, stamp) =>
         new Promise<Response>((rendered, failed) => {
           work
             .run(async () => {
               const request = pageRequestOf(req, trusted);
+              // The stamp read found the session's user too: the page does not look it up again.
+              if (stamp?.member) seedSessionLookup(request, stamp.member);
               rendered(await wholeBody(await app.fetch(request, { incoming: req, outgoing: res })));
               await answered(res);
             })
