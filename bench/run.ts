@@ -29,6 +29,12 @@
  *    >= 1,000 req/s and p99 < 250 ms, every sign-up answers 302 to
  *    /payment-options or 503 busy with Retry-After, p99 < 1.5 s (max
  *    printed), >= 1.5 signed up a second.
+ * 4a. costs: one writing member, one request at a time, BENCH_COSTS_LOOPS
+ *    (300) loops of "Mark as complete" (or its undo), their chapter and
+ *    dashboard (both rendered: the mark changed them) and the chapter again
+ *    (kept): each kind's CPU on the server's main thread, from
+ *    /proc/<pid>/task/<pid>/schedstat, and on PostgreSQL the transactions a
+ *    loop (bench/costs.ts). No target: it says where mode 4b's CPU goes.
  * 4b. class: BENCH_CLASS_MEMBERS (300) distinct paying members made through
  *    the forms, each looping dashboard, a chapter, "Mark as complete" (or its
  *    undo) with a random pause of mean BENCH_CLASS_PAUSE ms between steps,
@@ -85,7 +91,8 @@
  *   BENCH_WRITERS (10) members writing, BENCH_WRITE_RATE (50) writes a second in all.
  *   BENCH_SIGNUP_RATE (10) sign-ups a second.
  *   BENCH_SETTLE (5): wait before the last memory reading.
- *   BENCH_MODES (public,idle,writers,signups,class,overload,admin,cores): the modes to run (memory is always read).
+ *   BENCH_MODES (public,idle,writers,signups,costs,class,overload,admin,cores): the modes to run (memory is always read).
+ *   BENCH_COSTS_LOOPS (300): mode 4a.
  *   BENCH_CLASS_MEMBERS (300), BENCH_OVERLOAD_MEMBERS (1000), BENCH_CLASS_PAUSE (1000 ms),
  *   BENCH_CLASS_DURATION (40): modes 4b and 4c.
  *   BENCH_DEMO_MEMBERS (20000), BENCH_DEMO_PURCHASES (50000), BENCH_ADMIN_REQUESTS (40),
@@ -115,6 +122,7 @@ import {
 } from "./app-server";
 import { type Capture, ChromiumUnavailable, captureWriteTemplate } from "./browser-capture";
 import { type ClassJob, createMembers, describeClass, runClass } from "./class";
+import { costKinds, describeCosts, runCosts } from "./costs";
 import { holdToCoreShare } from "./cpu-quota";
 import { capture, decodedText, type Reply, replyInfo, replyText, send } from "./http";
 import { load, type Measurement, waitUntilIdle } from "./load";
@@ -145,6 +153,7 @@ const allModes = [
   "idle",
   "writers",
   "signups",
+  "costs",
   "class",
   "overload",
   "admin",
@@ -164,6 +173,7 @@ const config = {
   writesPerSecond: numberFromEnv("BENCH_WRITE_RATE", 50),
   signupsPerSecond: numberFromEnv("BENCH_SIGNUP_RATE", 10),
   classMembers: numberFromEnv("BENCH_CLASS_MEMBERS", 300),
+  costsLoops: numberFromEnv("BENCH_COSTS_LOOPS", 300),
   /** BENCH_DATABASES=postgres: only the PostgreSQL run (DATABASE_URL), PGlite's left out. */
   postgresOnly: process.env.BENCH_DATABASES === "postgres",
   overloadMembers: numberFromEnv("BENCH_OVERLOAD_MEMBERS", 1000),
@@ -213,6 +223,7 @@ const modeLabel: Record<Mode, string> = {
   idle: "2 idle",
   writers: "3 writers",
   signups: "4 sign-ups",
+  costs: "4a costs",
   class: "4b class",
   overload: "4c overload",
   admin: "6 admin",
@@ -599,7 +610,7 @@ async function profileClass(site: Site, template: WriteTemplate) {
 
 /** Whether a mode replays "Mark as complete" (and so needs it recorded from Chromium). */
 function needsWriteTemplate(): boolean {
-  return ["writers", "class", "overload"].some((m) => config.modes.includes(m as Mode));
+  return ["writers", "costs", "class", "overload"].some((m) => config.modes.includes(m as Mode));
 }
 
 /** The members of the class modes, made through the forms once per server and shared. */
@@ -680,6 +691,47 @@ async function classMode(site: Site, template: WriteTemplate, mode: "class" | "o
       measured: `max ${stats.whole.maxMs.toFixed(0)} ms, p99 ${stats.whole.p99Ms.toFixed(0)} ms; ${stats.servedPerSecond.toFixed(0)} req/s served of ${stats.offeredPerSecond.toFixed(0)} offered; ${stats.turnedAway} turned away busy; ${kept}`,
       pass:
         stats.whole.maxMs <= targets.overload.maxMs && stats.failed === 0 && stats.lostWrites === 0,
+    });
+  }
+}
+
+/**
+ * Mode 4a: what each of a class member's requests costs the server's main
+ * thread, one request at a time (bench/costs.ts). Reported, with no target:
+ * it says where mode 4b's CPU goes.
+ */
+async function costsMode(site: Site, template: WriteTemplate) {
+  const label = site.app.database.kind;
+  const database = site.app.database;
+  const cookie = site.writerCookies[0];
+  const pid = site.app.child.pid;
+  if (!cookie || pid === undefined) throw new BenchError("costs: no writing member or server pid");
+  await waitUntilIdle(site.app.origin);
+  console.log(`[${label}] ${modeLabel.costs}: ${config.costsLoops} loops of one member...`);
+  const costs = await runCosts({
+    origin: site.app.origin,
+    serverPid: pid,
+    courseId: site.courseId,
+    chapterId: site.lastChapterId,
+    template,
+    cookie,
+    headers: baseHeaders,
+    loops: config.costsLoops,
+    postgres:
+      database.kind === "PostgreSQL" ? { url: database.url, name: database.name } : undefined,
+  });
+  console.log(`    ${describeCosts(costs)}`);
+  for (const kind of costKinds) {
+    rows.push({
+      server: label,
+      mode: modeLabel.costs,
+      page: kind,
+      // What one main thread could answer of this kind alone, at this CPU a request.
+      perSecond: 1000 / costs.kinds[kind].meanMs,
+      p99Ms: costs.kinds[kind].p99Ms,
+      cpuMsPerRequest: costs.kinds[kind].meanMs,
+      failed: 0,
+      note: `one at a time; req/s and ms: the main thread's CPU (p50 ${costs.kinds[kind].p50Ms.toFixed(2)} ms)${kind === "mark" && costs.transactionsPerLoop !== undefined ? `; ${costs.transactionsPerLoop.toFixed(1)} PostgreSQL transactions a loop of all four` : ""}`,
     });
   }
 }
@@ -860,6 +912,7 @@ async function benchSite(site: Site, template: WriteTemplate | undefined) {
     });
   }
 
+  if (template && config.modes.includes("costs")) await costsMode(site, template);
   if (template && config.modes.includes("class")) await classMode(site, template, "class");
   if (template && config.modes.includes("overload")) await classMode(site, template, "overload");
 
