@@ -116,7 +116,10 @@ test.describe("admin panel: courses and chapters", () => {
     await expect(
       page.getByText("No chapters yet. Add your first chapter to get started."),
     ).toBeVisible();
-    await page.getByRole("link", { name: "Add chapter", exact: true }).click();
+    // Clicked before hydration, the link may do nothing (React replays no click on it).
+    const addChapter = page.getByRole("link", { name: "Add chapter", exact: true });
+    await hydrated(addChapter);
+    await addChapter.click();
     await expect(page.getByRole("heading", { name: "New chapter" })).toBeVisible();
     const titleBox = page.getByRole("textbox", { name: "Chapter title" });
     const editor = page.getByRole("textbox", { name: "Content" });
@@ -231,7 +234,10 @@ test.describe("admin panel: courses and chapters", () => {
   }) => {
     const courseId = await adminApi.createCourse(uniqueTitle("Images course"), "");
     await page.goto(`/admin/courses?course=${courseId}`);
-    await page.getByRole("link", { name: "Add chapter", exact: true }).click();
+    // Clicked before hydration, the link may do nothing (React replays no click on it).
+    const addChapter = page.getByRole("link", { name: "Add chapter", exact: true });
+    await hydrated(addChapter);
+    await addChapter.click();
     const editor = page.getByRole("textbox", { name: "Content" });
     await expect(editor).toBeVisible();
     const title = uniqueTitle("Chapter with an image");

@@ -372,7 +372,10 @@ for (const width of [1280, 390]) {
       await page.goto(`/admin/courses?course=${courseId}`);
 
       // A new chapter.
-      await page.getByRole("link", { name: "Add chapter", exact: true }).click();
+      // Clicked before hydration, the link may do nothing (React replays no click on it).
+      const addChapter = page.getByRole("link", { name: "Add chapter", exact: true });
+      await hydrated(addChapter);
+      await addChapter.click();
       await page.getByRole("textbox", { name: "Chapter title" }).fill("Added");
       await expect(page.getByRole("textbox", { name: "Content" })).toBeVisible();
       await page.getByRole("button", { name: "Save chapter" }).click();
