@@ -28,8 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (!user) return { user: null };
   return {
+    // Nothing that names the member: a member page shows the same to all with the same
+    // progress, and is rendered once for them all (decision 057).
     user: {
-      name: user.name,
       isAdmin: user.isAdmin,
       isMember: await isMember(request),
       twoFactorEnabled: user.twoFactorEnabled,

@@ -3,7 +3,7 @@ import { Form, Link, NavLink } from "react-router";
 import { site } from "~/config/site";
 import { clearBrowserStorage } from "./logout";
 
-type HeaderUser = { name: string; isAdmin: boolean; isMember: boolean } | null;
+type HeaderUser = { isAdmin: boolean; isMember: boolean } | null;
 
 const memberLinks = [
   { to: "/dashboard", label: "Dashboard" },
