@@ -23,7 +23,7 @@ export async function respond(
   );
   if (got === undefined) return render();
   if (got instanceof Response) return got;
-  if (request.headers.get("if-none-match") === got.etag) {
+  if (request.headers.get("if-none-match") === got.bytes.etag) {
     return new Response(null, { status: 304, headers: cachedPageHeaders(got, undefined) });
   }
   const body = await cache.encoded(got, request.headers.get("accept-encoding"));

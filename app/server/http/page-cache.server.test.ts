@@ -426,6 +426,31 @@ describe("the member page cache", () => {
     expect(renders()).toBe(1);
   });
 
+  it("holds the bytes of pages kept for several sessions once, compressed once, until the last goes", async () => {
+    const { cache, render } = fakeCache({ maxEntries: 3 });
+    const same = render(() => html("the same chapter"));
+    const ask = (token: string) =>
+      respond(cache, get("/dashboard", `better-auth.session_token=${token}`, "br"), same);
+    const one = Buffer.from(await (await ask("one.x")).arrayBuffer());
+    const bytes = cache.bytes();
+    expect(bytes).toBe(one.byteLength);
+    const two = await ask("two.x");
+    expect(Buffer.from(await two.arrayBuffer())).toEqual(one);
+    expect(cache.size()).toBe(2);
+    expect(cache.bytes(), "one copy for both sessions").toBe(bytes);
+    // Another page takes room of its own; the shared one goes once neither session holds it.
+    await respond(cache, get("/dashboard", "better-auth.session_token=three.x", "br"), render());
+    const other = cache.bytes() - bytes;
+    expect(other).toBeGreaterThan(0);
+    await respond(cache, get("/dashboard", "better-auth.session_token=four.x", "br"), render());
+    expect(cache.size()).toBe(3);
+    expect(cache.bytes(), "session one's page went; two still holds the bytes").toBe(
+      bytes + other * 2,
+    );
+    await respond(cache, get("/dashboard", "better-auth.session_token=five.x", "br"), render());
+    expect(cache.bytes()).toBe(other * 3);
+  });
+
   it("answers a kept page's inline scripts by their hashes: no nonce serves two answers", async () => {
     const { cache, render } = fakeCache();
     const inline = 'window.__ctx = {"user":"a"};';

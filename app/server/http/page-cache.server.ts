@@ -34,7 +34,9 @@ import { type ContentEncoding, decodeBody, encodeBody, negotiateEncoding } from 
  * (docs/decisions/043-one-render-per-page-and-stamp.md).
  *
  * A page is held plain until its first compressed copy is made, then as its
- * compressed copies alone (docs/decisions/050-kept-pages-kept-compressed.md).
+ * compressed copies alone (docs/decisions/050-kept-pages-kept-compressed.md);
+ * pages kept for several sessions with the same bytes share them and their
+ * copies (docs/decisions/058-kept-pages-share-their-bytes.md).
  */
 
 export type CachedPage = {
@@ -42,6 +44,18 @@ export type CachedPage = {
   stamp: string;
   /** Not served after this instant (ms): the session's expiry, or a few minutes at most. */
   validUntil: number;
+  /** Where it is kept (entries), while it is. */
+  key: string;
+  /** Its bytes, shared with every kept page whose bytes are the same (decision 058). */
+  bytes: PageBytes;
+};
+
+/**
+ * A page's bytes, its headers and its compressed copies: one for all the
+ * kept pages with the same bytes (the members on the same chapter with the
+ * same chapters done, decision 057), so each copy is compressed and held once.
+ */
+export type PageBytes = {
   contentType: string;
   /**
    * The page's Content-Security-Policy, naming its inline scripts by their
@@ -61,8 +75,10 @@ export type CachedPage = {
   brPending?: Promise<Uint8Array<ArrayBuffer>>;
   gzipPending?: Promise<Uint8Array<ArrayBuffer>>;
   etag: string;
-  /** Where it is kept (entries), while it is. */
+  /** Where it is kept (shared), while any kept page holds it. */
   key: string;
+  /** The kept pages holding it. */
+  holders: number;
   /** The headers of each of its answers, made once (pageCacheAnswer). */
   answers?: Partial<Record<"not-modified" | "identity" | ContentEncoding, Record<string, string>>>;
 };
@@ -161,6 +177,8 @@ export function createBatchedReader<V>(
 
 export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, CachedPage>();
+  /** The bytes of the kept pages, by bytes and headers: one for all pages that are the same. */
+  const shared = new Map<string, PageBytes>();
   const stampOf = createBatchedReader(
     options.readStamps,
     options.stampIntervalMs ?? 2,
@@ -177,13 +195,26 @@ export function createPageCache(options: PageCacheOptions) {
   const drop = (key: string) => {
     const page = entries.get(key);
     if (!page) return;
-    bytes -= sizeOf(page);
     entries.delete(key);
+    page.bytes.holders -= 1;
+    if (page.bytes.holders > 0) return;
+    shared.delete(page.bytes.key);
+    bytes -= sizeOf(page.bytes);
   };
   const store = (page: CachedPage) => {
+    if (entries.get(page.key) === page) {
+      // Moved to most recent.
+      entries.delete(page.key);
+      entries.set(page.key, page);
+      return;
+    }
     drop(page.key);
     entries.set(page.key, page);
-    bytes += sizeOf(page);
+    page.bytes.holders += 1;
+    if (page.bytes.holders === 1) {
+      shared.set(page.bytes.key, page.bytes);
+      bytes += sizeOf(page.bytes);
+    }
     while (entries.size > maxEntries || bytes > maxBytes) {
       const oldest = entries.keys().next().value;
       if (oldest === undefined) break;
@@ -218,8 +249,8 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   const encoded = (page: CachedPage, accept: string | null | undefined): Promise<EncodedPage> =>
-    encodedBody(page, accept, (change) => {
-      if (entries.get(page.key) === page) bytes += change;
+    encodedBody(page.bytes, accept, (change) => {
+      if (shared.get(page.bytes.key) === page.bytes) bytes += change;
     });
 
   return {
@@ -312,14 +343,21 @@ export function createPageCache(options: PageCacheOptions) {
       rendered,
       response.headers.get("content-security-policy") ?? undefined,
     );
+    const etag = `"p-${createHash("sha1").update(body).digest("base64url")}"`;
+    // Pages with the same bytes and headers share them, and their compressed copies.
+    const bytesKey = `${etag}\n${type}\n${policy ?? ""}`;
     const page: CachedPage = {
       key,
       stamp: before.stamp,
       validUntil: Math.min(before.validUntil, now() + maxAgeMs),
-      contentType: type,
-      csp: policy,
-      body,
-      etag: `"p-${createHash("sha1").update(body).digest("base64url")}"`,
+      bytes: shared.get(bytesKey) ?? {
+        key: bytesKey,
+        contentType: type,
+        csp: policy,
+        body,
+        etag,
+        holders: 0,
+      },
     };
     store(page);
     return page;
@@ -335,7 +373,7 @@ export type EncodedPage = { body: Uint8Array<ArrayBuffer>; encoding: ContentEnco
  * answer that asks; the plain bytes are then let go (CachedPage.body).
  */
 async function encodedBody(
-  page: CachedPage,
+  page: PageBytes,
   accept: string | null | undefined,
   resized: (change: number) => void,
 ): Promise<EncodedPage> {
@@ -361,12 +399,12 @@ async function encodedBody(
 }
 
 /** The room a kept page takes: its plain bytes while kept, and its compressed copies. */
-function sizeOf(page: CachedPage): number {
+function sizeOf(page: PageBytes): number {
   return (page.body?.byteLength ?? 0) + (page.br?.byteLength ?? 0) + (page.gzip?.byteLength ?? 0);
 }
 
 /** A kept page's plain bytes: kept, or decompressed from a compressed copy (not kept). */
-async function plainBody(page: CachedPage): Promise<Uint8Array<ArrayBuffer>> {
+async function plainBody(page: PageBytes): Promise<Uint8Array<ArrayBuffer>> {
   if (page.body) return page.body;
   if (page.br) return decodeBody(page.br, "br");
   if (page.gzip) return decodeBody(page.gzip, "gzip");
@@ -375,7 +413,7 @@ async function plainBody(page: CachedPage): Promise<Uint8Array<ArrayBuffer>> {
 
 /** A kept page's own headers (answer.server.ts adds the shell's and `private, no-store`). */
 export function cachedPageHeaders(
-  page: CachedPage,
+  { bytes: page }: CachedPage,
   encoded: EncodedPage | undefined,
 ): Record<string, string> {
   const headers: Record<string, string> = {
@@ -407,9 +445,9 @@ export function pageCacheAnswer(
   // A page's bytes in one encoding never change: neither do their headers.
   const headersOf = (page: CachedPage, encoded: EncodedPage | undefined) => {
     const answer = encoded ? (encoded.encoding ?? "identity") : "not-modified";
-    page.answers ??= {};
-    page.answers[answer] ??= cachedPageHeaders(page, encoded);
-    return page.answers[answer];
+    page.bytes.answers ??= {};
+    page.bytes.answers[answer] ??= cachedPageHeaders(page, encoded);
+    return page.bytes.answers[answer];
   };
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== "GET") return false;
@@ -438,7 +476,7 @@ export function pageCacheAnswer(
     }
     // A hit is counted here; a page rendered now was counted by the app.
     const route = rendered ? undefined : routeOf(path);
-    if (req.headers["if-none-match"] === page.etag) {
+    if (req.headers["if-none-match"] === page.bytes.etag) {
       answers.fromMemory(req, res, 304, headersOf(page, undefined), undefined, route, started);
       return true;
     }
