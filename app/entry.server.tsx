@@ -58,24 +58,20 @@ export default async function handleRequest(
   // The data the page is rendered from, as React Router sends it to the browser.
   const data = await new Response(routerContext.serverHandoffStream).text();
   const key = renderKey(request.url, responseStatusCode, data);
-  const kept = pageRenders.get(key);
-  const page = kept ? { ...kept, status: responseStatusCode } : await renderAndKeep();
-  setPolicy(responseHeaders, page.policy);
-  return answer(page.body, page.status);
-
-  async function renderAndKeep() {
-    const page = await renderPage(request, responseHeaders, responseStatusCode, {
+  const page = await pageRenders.page(key, async () => {
+    const rendered = await renderPage(request, responseHeaders, responseStatusCode, {
       ...routerContext,
       serverHandoffStream: streamOf(data),
     });
     // Its nonce was for this answer alone: kept, its scripts are named by their hashes.
-    const render = {
-      ...keptPage(page.html, responseHeaders.get("Content-Security-Policy") ?? undefined),
-      status: page.status,
+    const policy = responseHeaders.get("Content-Security-Policy") ?? undefined;
+    return {
+      page: { ...keptPage(rendered.html, policy), status: rendered.status },
+      keep: rendered.status === responseStatusCode,
     };
-    if (page.status === responseStatusCode) pageRenders.keep(key, render);
-    return render;
-  }
+  });
+  setPolicy(responseHeaders, page.policy);
+  return answer(page.body, "status" in page ? page.status : responseStatusCode);
 }
 
 /**

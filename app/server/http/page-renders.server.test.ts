@@ -29,6 +29,28 @@ describe("the kept renders' bounds", () => {
     expect(renders.get("e")).toBeUndefined();
   });
 
+  it("renders a page once for the requests that ask for it at once, and again when it was not kept", async () => {
+    const renders = createPageRenders();
+    let made = 0;
+    const render = (keep: boolean) => async () => {
+      made += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { page: { ...page(`page ${made}`), status: keep ? 200 : 500 }, keep };
+    };
+    const failed = await Promise.all([1, 2, 3].map(() => renders.page("a", render(false))));
+    // A failed render is nobody else's page: each request renders its own.
+    expect(made).toBe(3);
+    expect(renders.size()).toBe(0);
+    const pages = await Promise.all([1, 2, 3].map(() => renders.page("a", render(true))));
+    expect(made).toBe(4);
+    expect(new Set(pages.map((p) => new TextDecoder().decode(p.body)))).toEqual(
+      new Set(["page 4"]),
+    );
+    expect(failed.every((p) => "status" in p && p.status === 500)).toBe(true);
+    expect(new TextDecoder().decode((await renders.page("a", render(true))).body)).toBe("page 4");
+    expect(made).toBe(4);
+  });
+
   it("holds a render a few minutes at most", () => {
     let clock = 0;
     const renders = createPageRenders({ maxAgeMs: 1000, now: () => clock });

@@ -52,6 +52,8 @@ export function createPageRenders(options: PageRendersOptions = {}) {
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
   let bytes = 0;
+  /** The renders under way, by key: undefined when the page turned out not to be kept. */
+  const making = new Map<string, Promise<KeptRender | undefined>>();
 
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -60,30 +62,62 @@ export function createPageRenders(options: PageRendersOptions = {}) {
     entries.delete(key);
   };
 
+  function get(key: string): KeptRender | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    entries.delete(key);
+    if (now() >= entry.until) {
+      bytes -= entry.body.byteLength;
+      return undefined;
+    }
+    entries.set(key, entry);
+    return entry;
+  }
+
+  function keep(key: string, render: KeptRender) {
+    drop(key);
+    if (render.body.byteLength > maxBytes) return;
+    entries.set(key, { body: render.body, policy: render.policy, until: now() + maxAgeMs });
+    bytes += render.body.byteLength;
+    while (entries.size > maxEntries || bytes > maxBytes) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      drop(oldest);
+    }
+  }
+
   return {
     size: () => entries.size,
     bytes: () => bytes,
     /** The render kept under `key` (made most recently used), if any. */
-    get(key: string): KeptRender | undefined {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      entries.delete(key);
-      if (now() >= entry.until) {
-        bytes -= entry.body.byteLength;
-        return undefined;
-      }
-      entries.set(key, entry);
-      return entry;
-    },
-    keep(key: string, render: KeptRender) {
-      drop(key);
-      if (render.body.byteLength > maxBytes) return;
-      entries.set(key, { ...render, until: now() + maxAgeMs });
-      bytes += render.body.byteLength;
-      while (entries.size > maxEntries || bytes > maxBytes) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        drop(oldest);
+    get,
+    keep,
+    /**
+     * The page for `key`: the render kept, else the one another request is
+     * making for it (one render for the members who ask at once), else what
+     * `render` makes, kept when it says so (a page that failed is not).
+     */
+    async page<T extends KeptRender>(
+      key: string,
+      render: () => Promise<{ page: T; keep: boolean }>,
+    ): Promise<KeptRender | T> {
+      const kept = get(key);
+      if (kept) return kept;
+      const underWay = making.get(key);
+      const shared = underWay && (await underWay);
+      if (shared) return shared;
+      const made = render();
+      const mine = made.then(
+        (r) => (r.keep ? r.page : undefined),
+        () => undefined,
+      );
+      making.set(key, mine);
+      try {
+        const { page, keep: keeps } = await made;
+        if (keeps) keep(key, page);
+        return page;
+      } finally {
+        if (making.get(key) === mine) making.delete(key);
       }
     },
     clear() {
