@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,7 +28,14 @@ describe("the embedded database's statements kept prepared", () => {
     const text =
       "select id, name, made, tags, extra, $2::text as echo from item where id = any($1::int[]) order by id";
     const params = [[3, 4, 99], null];
-    for (const options of [undefined, { rowMode: "array" as const }]) {
+    // A call's own parsers win over PGlite's for their types, as Drizzle's (timestamps kept as text).
+    const ownParsers = { parsers: { [types.TIMESTAMPTZ]: (value: string) => `at ${value}` } };
+    for (const options of [
+      undefined,
+      { rowMode: "array" as const },
+      ownParsers,
+      { rowMode: "array" as const, ...ownParsers },
+    ]) {
       const own = await pglite.query(text, params, options);
       // The first call prepares; the next six run the kept statement, the last ones on its generic plan.
       for (let i = 0; i < 8; i++) {
@@ -37,6 +44,10 @@ describe("the embedded database's statements kept prepared", () => {
         expect(kept.fields).toEqual(own.fields);
       }
     }
+    const [made] = (await client.query<{ made: string }>(text, params, ownParsers)).rows;
+    expect(made?.made).toMatch(/^at 2026-01-04/);
+    const [plain] = (await client.query<{ made: Date }>(text, params)).rows;
+    expect(plain?.made).toBeInstanceOf(Date);
     const write = await client.query("update item set name = $1 where id <= $2", ["renamed", 2]);
     expect(write.affectedRows).toBe(2);
     expect(
