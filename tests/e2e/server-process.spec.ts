@@ -129,12 +129,12 @@ test("keeps its generated secret, so a session survives a restart; SIGTERM stops
   const dataDir = tempDataDir();
   const first = await startServer(dataDir);
   await serverHealthy(first);
-  // bin/serve execs node with the memory settings of decision 011: the pid is the server's.
+  // bin/serve execs node with the memory settings of decisions 011 and 059: the pid is the server's.
   const pid = first.child.pid;
   const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
   expect(argv).toContain("--max-semi-space-size=8");
   expect(argv).toContain("build/server/index.js");
-  expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
+  expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=1");
   const secretFile = path.join(dataDir, "auth-secret");
   expect(statSync(secretFile).mode & 0o777).toBe(0o600);
   // The database's socket has no password: it and DATA_DIR are the owner's alone.
